@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "StandIn",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .executable(name: "standin", targets: ["standin"]),
+        .library(name: "NetworkCore", targets: ["NetworkCore"]),
+        .library(name: "Fixtures", targets: ["Fixtures"]),
+        .library(name: "MockServer", targets: ["MockServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibevent",
+            pkgConfig: "libevent",
+            providers: [.apt(["libevent-dev"]), .brew(["libevent"])]
+        ),
+        .target(
+            name: "NetworkCore",
+            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")]
+        ),
+        .target(name: "Fixtures", dependencies: ["NetworkCore"]),
+        .target(
+            name: "MockServer",
+            dependencies: [
+                "CLibevent", "Fixtures",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "standin",
+            dependencies: [
+                "MockServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "NetworkCoreTests", dependencies: ["NetworkCore"]),
+        .testTarget(name: "FixturesTests", dependencies: ["Fixtures"]),
+        .testTarget(name: "MockServerTests", dependencies: ["MockServer"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "StandInTests", dependencies: ["standin"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

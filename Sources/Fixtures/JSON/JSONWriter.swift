@@ -1,0 +1,66 @@
+/// Turns `JSONNode` trees back into JSON bytes.
+public enum JSONWriter {
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Appends `node` as compact JSON (no whitespace), members in stored order, numbers as their literal.
+    public static func writeCompact(_ node: JSONNode, into out: inout [UInt8]) {
+        switch node.value {
+        case .null:
+            out.append(contentsOf: "null".utf8)
+        case .bool(let bool):
+            out.append(contentsOf: (bool ? "true" : "false").utf8)
+        case .number(let literal):
+            out.append(contentsOf: literal.utf8)
+        case .string(let string):
+            appendQuoted(string, into: &out)
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                writeCompact(element, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (offset, member) in members.enumerated() {
+                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                appendQuoted(member.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                writeCompact(member.value, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends `string`'s content JSON-escaped, without the surrounding quotes.
+    ///
+    /// `"` and `\` are escaped, control characters become `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`; everything else,
+    /// `/` and non-ASCII included, is copied as UTF-8.
+    public static func appendEscaped(_ string: some StringProtocol, into out: inout [UInt8]) {
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte)
+            case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
+            case 0x08: out.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+            case 0..<0x20:
+                out.append(contentsOf: #"\u00"#.utf8)
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
+            default:
+                out.append(byte)
+            }
+        }
+    }
+
+    /// Appends `string` escaped and in double quotes.
+    static func appendQuoted(_ string: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        appendEscaped(string, into: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+}

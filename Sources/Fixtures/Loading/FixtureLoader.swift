@@ -1,0 +1,107 @@
+import Foundation
+
+/// What loading a mocks directory produced: the fixtures that are valid, the settings, and a diagnostic for each
+/// file that is not.
+public struct FixtureLoadResult: Sendable {
+    /// The mocks directory as given.
+    public let directory: URL
+    /// The project settings (defaults when `standin.json` is absent or broken).
+    public let config: ProjectConfig
+    /// The valid fixtures, ordered by id.
+    public let fixtures: [Fixture]
+    /// One entry per broken file, ordered by file.
+    public let diagnostics: [Diagnostic]
+}
+
+/// Loads every fixture file under a mocks directory.
+///
+/// Every `*.json` file is a fixture except `standin.json` at the top; folders whose names start with `_` or `.`
+/// are skipped (keep the files `file` bodies point at in `_files/`). A broken file is reported and skipped; the
+/// others still load.
+public struct FixtureLoader: Sendable {
+    /// The mocks directory.
+    public let directory: URL
+
+    /// Creates a loader for `directory`.
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// Reads and checks every file. Throws only when the directory itself cannot be read.
+    public func load() throws -> FixtureLoadResult {
+        let root = directory.standardizedFileURL.resolvingSymlinksInPath()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path])
+        }
+        var diagnostics: [Diagnostic] = []
+        var config = ProjectConfig()
+        let configURL = root.appendingPathComponent(ProjectConfig.fileName)
+        if FileManager.default.fileExists(atPath: configURL.path) {
+            do {
+                config = try ProjectConfig(parsing: try parse(configURL))
+            } catch {
+                diagnostics.append(diagnostic(ProjectConfig.fileName, error))
+            }
+        }
+        var fixtures: [Fixture] = []
+        for id in fixtureIDs(under: root) {
+            let fileURL = root.appendingPathComponent(id)
+            let decoder = FixtureDecoder(id: id, fileURL: fileURL, rootURL: root, config: config)
+            do {
+                fixtures.append(try decoder.decode(try parse(fileURL)))
+            } catch {
+                diagnostics.append(diagnostic(id, error))
+            }
+        }
+        return FixtureLoadResult(directory: directory, config: config, fixtures: fixtures, diagnostics: diagnostics)
+    }
+
+    /// The ids (relative paths) of the fixture files, sorted.
+    private func fixtureIDs(under root: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey])
+        else { return [] }
+        var ids: [String] = []
+        let rootLength = root.path.count + 1
+        for case let url as URL in enumerator {
+            let name = url.lastPathComponent
+            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                if name.hasPrefix("_") || name.hasPrefix(".") { enumerator.skipDescendants() }
+                continue
+            }
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(root.path + "/") else { continue }
+            let id = String(path.dropFirst(rootLength))
+            guard url.pathExtension == "json", !name.hasPrefix("."), id != ProjectConfig.fileName else { continue }
+            ids.append(id)
+        }
+        return ids.sorted()
+    }
+
+    private func parse(_ url: URL) throws -> JSONNode {
+        let data = try Data(contentsOf: url)
+        do {
+            return try JSONParser.parse(data)
+        } catch {
+            throw FixtureError("invalid JSON: \(error.reason) (column \(error.column))", line: error.line)
+        }
+    }
+
+    private func diagnostic(_ id: String, _ error: any Error) -> Diagnostic {
+        let file = directory.appendingPathComponent(id).relativePathForDisplay
+        if let error = error as? FixtureError {
+            return Diagnostic(file: file, line: error.line ?? 1, reason: error.reason)
+        }
+        return Diagnostic(file: file, line: 1, reason: "cannot read the file: \(error.localizedDescription)")
+    }
+}
+
+extension URL {
+    /// The path relative to the current directory when it is under it, else the full path.
+    fileprivate var relativePathForDisplay: String {
+        let current = FileManager.default.currentDirectoryPath + "/"
+        let path = standardizedFileURL.path
+        return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
+    }
+}

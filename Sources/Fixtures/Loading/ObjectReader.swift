@@ -1,0 +1,64 @@
+/// Typed, line-aware access to a JSON object in a fixture file: every error names the line of the key at fault.
+struct ObjectReader {
+    let node: JSONNode
+    let members: [JSONNode.Member]
+    /// What the object is, for messages: `"request"`, `"response.headers"`.
+    let context: String
+
+    init(_ node: JSONNode, context: String) throws(FixtureError) {
+        guard case .object(let members) = node.value else {
+            throw FixtureError("\(context) must be an object, not \(node.typeName)", line: node.line)
+        }
+        self.node = node
+        self.members = members
+        self.context = context
+    }
+
+    /// Rejects keys outside `allowed` (typos), and keys given twice.
+    func requireKnownKeys(_ allowed: [String]) throws(FixtureError) {
+        var seen: Set<String> = []
+        for member in members {
+            guard seen.insert(member.key).inserted else {
+                throw FixtureError("\(context) has \(member.key.quoted) twice", line: member.keyLine)
+            }
+            guard allowed.contains(member.key) else {
+                let list = allowed.map(\.quoted).joined(separator: ", ")
+                throw FixtureError("unknown key \(member.key.quoted) in \(context); expected one of \(list)",
+                    line: member.keyLine)
+            }
+        }
+    }
+
+    func member(_ key: String) -> JSONNode.Member? { node.member(key) }
+
+    func string(_ key: String) throws(FixtureError) -> (value: String, line: Int)? {
+        guard let member = member(key) else { return nil }
+        guard let value = member.value.stringValue else { throw typeError(member, expected: "a string") }
+        return (value, member.keyLine)
+    }
+
+    func int(_ key: String, in range: ClosedRange<Int>? = nil) throws(FixtureError) -> Int? {
+        guard let member = member(key) else { return nil }
+        guard let value = member.value.intValue else { throw typeError(member, expected: "an integer") }
+        if let range, !range.contains(value) {
+            throw FixtureError("\(context).\(member.key) must be within \(range), not \(value)", line: member.keyLine)
+        }
+        return value
+    }
+
+    func bool(_ key: String) throws(FixtureError) -> Bool? {
+        guard let member = member(key) else { return nil }
+        guard let value = member.value.boolValue else { throw typeError(member, expected: "true or false") }
+        return value
+    }
+
+    func object(_ key: String) throws(FixtureError) -> ObjectReader? {
+        try member(key).map { member throws(FixtureError) in
+            try ObjectReader(member.value, context: "\(context).\(member.key)")
+        }
+    }
+
+    private func typeError(_ member: JSONNode.Member, expected: String) -> FixtureError {
+        FixtureError("\(context).\(member.key) must be \(expected), not \(member.value.typeName)", line: member.keyLine)
+    }
+}

@@ -1,0 +1,117 @@
+/// Builds a `RequestPattern` from a fixture's `request` object.
+struct RequestPatternDecoder {
+    func decode(_ object: ObjectReader) throws(FixtureError) -> RequestPattern {
+        try object.requireKnownKeys(["method", "path", "pathRegex", "query", "headers", "body"])
+        return RequestPattern(
+            method: try decodeMethod(object),
+            path: try decodePath(object),
+            query: try decodeFields(object.object("query"), lowercasingNames: false),
+            headers: try decodeFields(object.object("headers"), lowercasingNames: true),
+            body: try object.object("body").map(decodeBody)
+        )
+    }
+
+    private func decodeMethod(_ object: ObjectReader) throws(FixtureError) -> MethodPattern {
+        guard let (method, line) = try object.string("method") else { return .exact("GET") }
+        let upper = method.uppercased()
+        if upper == "ANY" { return .any }
+        guard !upper.isEmpty, upper.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            throw FixtureError("\(method.quoted) is not an HTTP method; use GET, POST, … or ANY", line: line)
+        }
+        return .exact(upper)
+    }
+
+    private func decodePath(_ object: ObjectReader) throws(FixtureError) -> PathPattern {
+        switch (try object.string("path"), try object.string("pathRegex")) {
+        case (nil, nil):
+            throw FixtureError("request needs a \"path\" (or a \"pathRegex\")", line: object.node.line)
+        case (.some, .some(let regex)):
+            throw FixtureError("request has both \"path\" and \"pathRegex\"; keep one", line: regex.line)
+        case (nil, .some(let (source, line))):
+            do {
+                return .regex(try TextPattern(source))
+            } catch {
+                throw FixtureError(error.reason, line: line)
+            }
+        case (.some(let (path, line)), nil):
+            guard path.hasPrefix("/") else { throw FixtureError("path \(path.quoted) must start with /", line: line) }
+            guard !path.contains("?") else {
+                throw FixtureError("path \(path.quoted) has a query; match it with \"query\" instead", line: line)
+            }
+            do {
+                return try PathTemplate(path).map(PathPattern.template) ?? .literal(path)
+            } catch {
+                throw FixtureError(error.reason, line: line)
+            }
+        }
+    }
+
+    private func decodeFields(_ object: ObjectReader?, lowercasingNames: Bool) throws(FixtureError) -> [FieldMatcher] {
+        guard let object else { return [] }
+        var fields: [FieldMatcher] = []
+        for member in object.members {
+            let name = lowercasingNames ? member.key.lowercased() : member.key
+            fields.append(FieldMatcher(name: name, matcher: try decodeValueMatcher(member, in: object.context)))
+        }
+        return fields
+    }
+
+    private func decodeValueMatcher(_ member: JSONNode.Member, in context: String) throws(FixtureError)
+        -> ValueMatcher
+    {
+        if let string = member.value.stringValue { return .equals(string) }
+        let object = try ObjectReader(member.value, context: "\(context).\(member.key)")
+        let (kind, node) = try onlyKey(of: object, among: ["equals", "prefix", "contains", "regex", "present"])
+        if kind == "present" {
+            guard let present = try object.bool("present") else { preconditionFailure("checked above") }
+            return .present(present)
+        }
+        guard let text = node.stringValue else {
+            throw FixtureError("\(object.context).\(kind) must be a string, not \(node.typeName)", line: node.line)
+        }
+        switch kind {
+        case "equals": return .equals(text)
+        case "prefix": return .prefix(text)
+        case "contains": return .contains(text)
+        default: return .regex(try pattern(text, line: node.line))
+        }
+    }
+
+    private func decodeBody(_ object: ObjectReader) throws(FixtureError) -> BodyMatcher {
+        let (kind, node) = try onlyKey(of: object, among: ["json", "equalsJSON", "equals", "contains", "regex"])
+        switch kind {
+        case "json": return .json(node)
+        case "equalsJSON": return .equalsJSON(node)
+        default:
+            guard let text = node.stringValue else {
+                throw FixtureError("request.body.\(kind) must be a string, not \(node.typeName)", line: node.line)
+            }
+            switch kind {
+            case "equals": return .equals(text)
+            case "contains": return .contains(text)
+            default: return .regex(try pattern(text, line: node.line))
+            }
+        }
+    }
+
+    /// The one matcher key an object holds, or an error naming what is allowed.
+    private func onlyKey(of object: ObjectReader, among kinds: [String]) throws(FixtureError) -> (String, JSONNode) {
+        let list = kinds.map(\.quoted).joined(separator: ", ")
+        guard object.members.count == 1, let member = object.members.first else {
+            throw FixtureError("\(object.context) needs exactly one matcher: \(list)", line: object.node.line)
+        }
+        guard kinds.contains(member.key) else {
+            throw FixtureError("unknown matcher \(member.key.quoted) in \(object.context); use \(list)",
+                line: member.keyLine)
+        }
+        return (member.key, member.value)
+    }
+
+    private func pattern(_ source: String, line: Int) throws(FixtureError) -> TextPattern {
+        do {
+            return try TextPattern(source)
+        } catch {
+            throw FixtureError(error.reason, line: line)
+        }
+    }
+}

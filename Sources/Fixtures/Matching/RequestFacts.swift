@@ -1,0 +1,41 @@
+/// A request and what has been derived from it so far: parsed query, body text and body JSON are computed on first
+/// use and kept for the rest of the request.
+public struct RequestFacts<Request: IncomingRequest> {
+    /// The request itself.
+    public let request: Request
+    private var parsedQuery: [(name: String, value: String)]?
+    private var cachedBody: [UInt8]?
+    private var cachedJSON: JSONNode??
+
+    /// Wraps a request; nothing is parsed yet.
+    public init(_ request: Request) {
+        self.request = request
+    }
+
+    /// The values of a query parameter, percent-decoded, in order.
+    public mutating func queryValues(named name: String) -> [String] {
+        if parsedQuery == nil { parsedQuery = QueryString.parse(request.rawQuery ?? "") }
+        return parsedQuery!.lazy.filter { $0.name == name }.map(\.value)
+    }
+
+    /// The body's bytes.
+    public mutating func bodyBytes() -> [UInt8] {
+        if let cachedBody { return cachedBody }
+        let body = request.body
+        cachedBody = body
+        return body
+    }
+
+    /// The body as text (invalid UTF-8 is repaired).
+    public mutating func bodyText() -> String {
+        String(decoding: bodyBytes(), as: UTF8.self)
+    }
+
+    /// The body parsed as JSON, or nil when it is not JSON.
+    public mutating func bodyJSON() -> JSONNode? {
+        if let cachedJSON { return cachedJSON }
+        let json = try? JSONParser.parse(bodyBytes())
+        cachedJSON = .some(json)
+        return json
+    }
+}

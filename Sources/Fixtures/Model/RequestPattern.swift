@@ -1,0 +1,68 @@
+/// The parts of a request a fixture requires; what it does not list is ignored.
+public struct RequestPattern: Sendable {
+    /// The method, or any.
+    public var method: MethodPattern
+    /// The path: literal, template or regular expression.
+    public var path: PathPattern
+    /// Query parameters by name.
+    public var query: [FieldMatcher]
+    /// Headers by name (names are matched case-insensitively).
+    public var headers: [FieldMatcher]
+    /// The body, if the fixture looks at it.
+    public var body: BodyMatcher?
+
+    /// Creates a pattern; everything but the path defaults to "don't care" and the method to `GET`.
+    public init(
+        method: MethodPattern = .exact("GET"),
+        path: PathPattern,
+        query: [FieldMatcher] = [],
+        headers: [FieldMatcher] = [],
+        body: BodyMatcher? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// How many conditions beyond method and path this pattern sets; more specific fixtures win ties.
+    public var specificity: Int { query.count + headers.count + (body == nil ? 0 : 1) }
+}
+
+/// A request method to match.
+public enum MethodPattern: Sendable, Hashable, CustomStringConvertible {
+    /// Any method (`"ANY"` in a fixture).
+    case any
+    /// One method, upper-case (`GET`).
+    case exact(String)
+
+    /// Whether `method` (upper-case) matches.
+    public func matches(_ method: String) -> Bool {
+        switch self {
+        case .any: true
+        case .exact(let expected): expected == method
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .any: "ANY"
+        case .exact(let method): method
+        }
+    }
+}
+
+/// A named query parameter or header and what its value must satisfy.
+public struct FieldMatcher: Sendable {
+    /// The parameter or header name; header names are stored lower-cased.
+    public let name: String
+    /// The condition on the value.
+    public let matcher: ValueMatcher
+
+    /// Creates a field matcher.
+    public init(name: String, matcher: ValueMatcher) {
+        self.name = name
+        self.matcher = matcher
+    }
+}

@@ -1,0 +1,98 @@
+import NetworkCore
+
+/// A response ready to serve: status, headers and body as byte templates, prepared once at load.
+public struct CompiledResponse: Sendable {
+    /// A response header; its value may hold placeholders.
+    public struct Header: Sendable {
+        /// The header name as the fixture wrote it.
+        public let name: String
+        /// The value, as a template.
+        public let value: ByteTemplate
+        /// The value, when it has no placeholder.
+        public let fixedValue: String?
+
+        init(name: String, value: ByteTemplate) {
+            self.name = name
+            self.value = value
+            fixedValue = value.fixedBytes.map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// The HTTP status code.
+    public let status: Int
+    /// The headers, the project's default headers and Content-Type included; `X-Request-ID` is added when served.
+    public let headers: [Header]
+    /// The body.
+    public let body: ByteTemplate
+
+    /// Whether rendering reads the request body (a `{{body…}}` template).
+    public var readsRequestBody: Bool { body.readsBody || headers.contains { $0.value.readsBody } }
+
+    /// Compiles a response.
+    /// - Parameters:
+    ///   - headers: the fixture's headers with the line of each, in order.
+    ///   - config: supplies the envelope format and the default headers every response carries.
+    ///   - pathParameters: the names `{{path.NAME}}` may use; nil when unknown (regex paths).
+    public init(
+        status: Int,
+        headers: [(name: String, value: String, line: Int)],
+        body: ResponseBody,
+        config: ProjectConfig,
+        pathParameters: Set<String>?
+    ) throws(FixtureError) {
+        let compiler = TemplateCompiler(pathParameters: pathParameters)
+        var compiled: [Header] = []
+        let ownNames = Set(headers.map { $0.name.lowercased() })
+        for header in config.headers where !ownNames.contains(header.name.lowercased()) {
+            compiled.append(Header(name: header.name, value: .fixed(Array(header.value.utf8))))
+        }
+        for header in headers {
+            let parts = try compiler.compileText(header.value, jsonEscaped: false, line: header.line)
+            compiled.append(Header(name: header.name, value: ByteTemplate(parts)))
+        }
+        let hasContentType = compiled.contains { $0.name.lowercased() == "content-type" }
+        if !hasContentType, let contentType = body.defaultContentType {
+            compiled.append(Header(name: "Content-Type", value: .fixed(Array(contentType.utf8))))
+        }
+        self.status = status
+        self.headers = compiled
+        self.body = ByteTemplate(try Self.compileBody(body, format: config.envelope, compiler: compiler))
+    }
+
+    private static func compileBody(
+        _ body: ResponseBody,
+        format: EnvelopeFormat,
+        compiler: TemplateCompiler
+    ) throws(FixtureError) -> [ByteTemplate.Part] {
+        switch body {
+        case .empty:
+            return []
+        case .json(let node):
+            return try compiler.compileJSON(node)
+        case .text(let text, let line):
+            return try compiler.compileText(text, jsonEscaped: false, line: line)
+        case .bytes(let bytes, _):
+            return [.literal(bytes)]
+        case .envelope(let code, let message, let data):
+            let message = message ?? JSONNode(.string(format.successMessage))
+            var parts: [ByteTemplate.Part] = [.literal(keyBytes(format.codeKey, first: true))]
+            parts.append(.literal(Array(String(code ?? format.successCode).utf8)))
+            parts.append(.literal(keyBytes(format.messageKey)))
+            parts += try compiler.compileJSON(message)
+            parts.append(.literal(keyBytes(format.dataKey)))
+            parts += try compiler.compileJSON(data ?? JSONNode(.null))
+            parts.append(.literal(keyBytes(format.requestIdKey) + [UInt8(ascii: "\"")]))
+            parts.append(.placeholder(.requestId, jsonEscaped: true))
+            parts.append(.literal(Array("\"}".utf8)))
+            return parts
+        }
+    }
+
+    /// `{"key":` for the first member, `,"key":` after it.
+    private static func keyBytes(_ key: String, first: Bool = false) -> [UInt8] {
+        var bytes: [UInt8] = Array((first ? "{\"" : ",\"").utf8)
+        JSONWriter.appendEscaped(key, into: &bytes)
+        bytes += Array("\":".utf8)
+        return bytes
+    }
+}

@@ -1,0 +1,75 @@
+/// Turns fixture values into byte templates at load: JSON is written compact once, and `{{…}}` expressions inside
+/// string values become placeholders.
+struct TemplateCompiler {
+    /// The path parameters a `{{path.NAME}}` may name; nil when they cannot be known (regex paths).
+    let pathParameters: Set<String>?
+
+    /// Compiles a JSON value; placeholders inside its strings are JSON-escaped when rendered.
+    func compileJSON(_ node: JSONNode) throws(FixtureError) -> [ByteTemplate.Part] {
+        var parts: [ByteTemplate.Part] = []
+        try appendJSON(node, to: &parts)
+        return parts
+    }
+
+    /// Compiles text; placeholders are inserted as they are, or JSON-escaped when the text sits in a JSON string.
+    func compileText(_ text: String, jsonEscaped: Bool, line: Int?) throws(FixtureError) -> [ByteTemplate.Part] {
+        var parts: [ByteTemplate.Part] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                throw FixtureError("unterminated {{ in \(text.quoted)", line: line)
+            }
+            parts.append(.literal(literalBytes(rest[..<open.lowerBound], jsonEscaped: jsonEscaped)))
+            let placeholder: Placeholder
+            do {
+                placeholder = try Placeholder(parsing: rest[open.upperBound..<close.lowerBound])
+            } catch {
+                throw FixtureError(error.reason, line: line)
+            }
+            if case .pathParameter(let name) = placeholder, let known = pathParameters, !known.contains(name) {
+                let names = known.isEmpty ? "the path has none" : "the path has " + known.sorted().joined(separator: ", ")
+                throw FixtureError("{{path.\(name)}} names no path parameter; \(names)", line: line)
+            }
+            parts.append(.placeholder(placeholder, jsonEscaped: jsonEscaped))
+            rest = rest[close.upperBound...]
+        }
+        parts.append(.literal(literalBytes(rest, jsonEscaped: jsonEscaped)))
+        return parts
+    }
+
+    private func appendJSON(_ node: JSONNode, to parts: inout [ByteTemplate.Part]) throws(FixtureError) {
+        switch node.value {
+        case .string(let string) where string.contains("{{"):
+            parts.append(.literal([UInt8(ascii: "\"")]))
+            parts += try compileText(string, jsonEscaped: true, line: node.line)
+            parts.append(.literal([UInt8(ascii: "\"")]))
+        case .array(let elements):
+            parts.append(.literal([UInt8(ascii: "[")]))
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { parts.append(.literal([UInt8(ascii: ",")])) }
+                try appendJSON(element, to: &parts)
+            }
+            parts.append(.literal([UInt8(ascii: "]")]))
+        case .object(let members):
+            parts.append(.literal([UInt8(ascii: "{")]))
+            for (offset, member) in members.enumerated() {
+                var key: [UInt8] = offset > 0 ? [UInt8(ascii: ",")] : []
+                key.append(UInt8(ascii: "\""))
+                JSONWriter.appendEscaped(member.key, into: &key)
+                key += [UInt8(ascii: "\""), UInt8(ascii: ":")]
+                parts.append(.literal(key))
+                try appendJSON(member.value, to: &parts)
+            }
+            parts.append(.literal([UInt8(ascii: "}")]))
+        default:
+            parts.append(.literal(node.compactBytes))
+        }
+    }
+
+    private func literalBytes(_ text: Substring, jsonEscaped: Bool) -> [UInt8] {
+        guard jsonEscaped else { return Array(text.utf8) }
+        var bytes: [UInt8] = []
+        JSONWriter.appendEscaped(text, into: &bytes)
+        return bytes
+    }
+}

@@ -1,0 +1,106 @@
+import CLibevent
+import Foundation
+
+/// One libevent event base with an HTTP server on it, run by its own thread.
+///
+/// Ownership: the loop owns `base`, `http` and `wakeEvent`, creates them in `init` and frees them in `deinit`
+/// (`http` before `base`, as libevent requires). The listener is owned by `http` once bound and is freed with it.
+///
+/// Threads: `init` and `bind` run on the creating thread before `start`; from `start` until the thread exits,
+/// only the loop's own thread touches libevent and the handler, except `execute`, which any thread may call: it queues the task
+/// under a lock and wakes the loop with `event_active` (safe because `evthread_use_pthreads` ran first).
+final class EventLoop: @unchecked Sendable {
+    private let base: OpaquePointer
+    private let http: OpaquePointer
+    private var wakeEvent: OpaquePointer?
+    private let tasks = Locked<[@Sendable () -> Void]>([])
+    private let finished = DispatchSemaphore(value: 0)
+    private let handler: any HTTPHandler
+
+    /// Creates the event base and HTTP server; requests go to `handler` on the loop's thread.
+    init(handler: any HTTPHandler, limits: ServerLimits) throws(ServerError) {
+        _ = LibeventRuntime.prepared
+        guard let base = event_base_new() else { throw .libevent("event_base_new failed") }
+        guard let http = evhttp_new(base) else {
+            event_base_free(base)
+            throw .libevent("evhttp_new failed")
+        }
+        self.base = base
+        self.http = http
+        self.handler = handler
+        evhttp_set_allowed_methods(http, HTTPMethodName.allLibeventMethods)
+        evhttp_set_default_content_type(http, nil)
+        evhttp_set_max_headers_size(http, limits.maxHeaderBytes)
+        evhttp_set_max_body_size(http, limits.maxBodyBytes)
+        evhttp_set_timeout(http, Int32(limits.idleTimeoutSeconds))
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        evhttp_set_gencb(http, requestCallback, context)
+        wakeEvent = event_new(base, -1, 0, wakeCallback, context)
+    }
+
+    deinit {
+        if let wakeEvent { event_free(wakeEvent) }
+        evhttp_free(http)
+        event_base_free(base)
+    }
+
+    /// Listens on `host:port` (port 0 picks a free one) and returns the bound port.
+    /// `reusePort` lets several loops listen on the same port (SO_REUSEPORT).
+    func bind(host: String, port: Int, backlog: Int32, reusePort: Bool) throws(ServerError) -> Int {
+        let address = try SocketAddress(host: host, port: port)
+        var flags = UInt32(LEV_OPT_REUSEABLE | LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC)
+        if reusePort { flags |= UInt32(LEV_OPT_REUSEABLE_PORT) }
+        let listener = address.withSockAddr { pointer, length in
+            evconnlistener_new_bind(base, nil, nil, flags, backlog, pointer, length)
+        }
+        guard let listener else { throw .cannotBind(host: host, port: port, reason: String(cString: strerror(errno))) }
+        guard evhttp_bind_listener(http, listener) != nil else {
+            evconnlistener_free(listener)
+            throw .libevent("evhttp_bind_listener failed")
+        }
+        return SocketAddress.boundPort(of: evconnlistener_get_fd(listener))
+    }
+
+    /// Starts the loop's thread; it runs until `stop`.
+    func start(name: String) {
+        let thread = Thread { [self] in
+            event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
+            finished.signal()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Runs `task` on the loop's thread, soon. Callable from any thread.
+    func execute(_ task: @escaping @Sendable () -> Void) {
+        tasks.withLock { $0.append(task) }
+        event_active(wakeEvent, 0, 0)
+    }
+
+    /// Asks the loop to stop after the current callback, then waits until its thread has left the loop.
+    func stop() {
+        execute { [self] in event_base_loopbreak(base) }
+        finished.wait()
+    }
+
+    fileprivate func handle(_ request: OpaquePointer) {
+        handler.handle(ServerRequest(request))
+    }
+
+    fileprivate func runPendingTasks() {
+        for task in tasks.withLock({ queued in defer { queued.removeAll() }; return queued }) { task() }
+    }
+}
+
+/// libevent calls this on the loop's thread for every complete request; `context` is the unretained EventLoop,
+/// which outlives its evhttp. The request stays owned by evhttp, which frees it after the reply is sent.
+private func requestCallback(_ request: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
+    guard let request, let context else { return }
+    Unmanaged<EventLoop>.fromOpaque(context).takeUnretainedValue().handle(request)
+}
+
+/// libevent calls this on the loop's thread after `event_active` on the wake-up event.
+private func wakeCallback(_ fd: Int32, _ events: Int16, _ context: UnsafeMutableRawPointer?) {
+    guard let context else { return }
+    Unmanaged<EventLoop>.fromOpaque(context).takeUnretainedValue().runPendingTasks()
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Fixtures
+import Foundation
+
+/// `standin check`: validate every fixture file.
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate every fixture file; print file:line: reason for each problem.",
+        discussion: "Exits with status 1 if any file is broken, so it can guard a commit or a CI step."
+    )
+
+    @OptionGroup var mocks: MocksOptions
+
+    func run() throws {
+        let loaded = try loadFixtures(from: mocks.mocks)
+        for diagnostic in loaded.diagnostics { print(diagnostic) }
+        guard loaded.diagnostics.isEmpty else {
+            print("\(loaded.diagnostics.count) broken file(s); \(loaded.fixtures.count) fixture(s) OK.")
+            throw ExitCode.failure
+        }
+        print("\(loaded.fixtures.count) fixture(s) OK.")
+    }
+}
+
+/// Loads a mocks directory, turning an unreadable directory into a message and exit status 1.
+func loadFixtures(from directory: String) throws -> FixtureLoadResult {
+    do {
+        return try FixtureLoader(directory: URL(fileURLWithPath: directory)).load()
+    } catch {
+        printError("standin: cannot read the mocks directory \(directory): \(error.localizedDescription)")
+        throw ExitCode.failure
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Logging
+import MockServer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The mocks directory these tests serve: `Tests/MockServerTests/Fixtures`, copied as a resource.
+let testMocks = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
+
+/// Starts a real server on a free port with `mocks`, runs `body` with its base URL, and always stops it.
+func withServer(
+    mocks: URL = testMocks,
+    strict: Bool = false,
+    limits: ServerLimits = ServerLimits(),
+    _ body: (URL) async throws -> Void
+) async throws {
+    let configuration = MockServerConfiguration(
+        mocksDirectory: mocks, port: 0, strict: strict, accessLog: false, limits: limits)
+    let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
+    try server.start()
+    defer { server.stop() }
+    try await body(URL(string: "http://127.0.0.1:\(server.port)")!)
+}
+
+/// A response read through URLSession.
+struct FetchedResponse {
+    let status: Int
+    let headers: [String: String]
+    let body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.key.lowercased() == name.lowercased() }?.value
+    }
+
+    /// The body parsed as a JSON object.
+    func json() throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:]
+    }
+}
+
+/// Sends one request with a fresh ephemeral URLSession.
+func fetch(
+    _ base: URL,
+    _ pathAndQuery: String,
+    method: String = "GET",
+    headers: [String: String] = [:],
+    body: Data? = nil
+) async throws -> FetchedResponse {
+    var request = URLRequest(url: URL(string: base.absoluteString + pathAndQuery)!)
+    request.httpMethod = method
+    request.httpBody = body
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.finishTasksAndInvalidate() }
+    let (data, response) = try await session.data(for: request)
+    let http = response as! HTTPURLResponse
+    var fields: [String: String] = [:]
+    for case (let name as String, let value as String) in http.allHeaderFields { fields[name] = value }
+    return FetchedResponse(status: http.statusCode, headers: fields, body: data)
+}
+
+/// A temporary mocks directory with the given files (path → contents), removed after `body`.
+func withMocks(_ files: [String: String], _ body: (URL) async throws -> Void) async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for (path, contents) in files {
+        let url = directory.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: url)
+    }
+    try await body(directory)
+}
