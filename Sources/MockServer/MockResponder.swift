@@ -36,14 +36,22 @@ final class MockResponder: HTTPHandler {
         }
         request.send(status: status)
         accessLog?.record(
-            method: request.method, path: request.path, status: status, fixture: fixtureID,
-            duration: ContinuousClock.now - started)
+            method: request.method,
+            path: request.path,
+            status: status,
+            fixture: fixtureID,
+            duration: ContinuousClock.now - started
+        )
     }
 
     private func sendUnmatched(_ request: ServerRequest, facts: inout RequestFacts<ServerRequest>, requestId: String) {
         let body = UnmatchedResponse.body(
-            method: request.method, path: request.path, nearMisses: fixtures.index.nearMisses(for: &facts),
-            format: fixtures.config.envelope, requestId: requestId)
+            method: request.method,
+            path: request.path,
+            nearMisses: fixtures.index.nearMisses(for: &facts),
+            format: fixtures.config.envelope,
+            requestId: requestId
+        )
         for header in fixtures.config.headers { request.addHeader(header.name, header.value) }
         request.addHeader("Content-Type", "application/json")
         request.addHeader("X-Request-ID", requestId)

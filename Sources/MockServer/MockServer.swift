@@ -30,8 +30,11 @@ public final class MockServer: Sendable {
         let fixtures = FixtureSet(loaded)
         self.accessLog = accessLog
         http = HTTPServer(
-            host: configuration.host, port: configuration.port, limits: configuration.limits,
-            makeHandler: { MockResponder(fixtures: fixtures, accessLog: accessLog) })
+            host: configuration.host,
+            port: configuration.port,
+            limits: configuration.limits,
+            makeHandler: { MockResponder(fixtures: fixtures, accessLog: accessLog) }
+        )
     }
 
     /// Starts listening and serving. Throws when the address cannot be listened on.

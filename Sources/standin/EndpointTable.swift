@@ -6,8 +6,13 @@ struct EndpointTable {
     private let rows: [[String]]
 
     init(_ fixtures: [Fixture]) {
-        rows = fixtures
-            .sorted { ($0.request.path.description, $0.request.method.description) < ($1.request.path.description, $1.request.method.description) }
+        rows =
+            fixtures
+            .sorted {
+                ($0.request.path.description, $0.request.method.description) < (
+                    $1.request.path.description, $1.request.method.description
+                )
+            }
             .map { fixture in
                 [
                     fixture.request.method.description, fixture.request.path.description,

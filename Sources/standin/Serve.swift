@@ -36,8 +36,12 @@ struct Serve: AsyncParsableCommand {
         LogSetup.bootstrap()
         let logger = Logger(label: "standin")
         let configuration = MockServerConfiguration(
-            mocksDirectory: URL(fileURLWithPath: mocks.mocks), host: host, port: port, strict: strict,
-            accessLog: !quiet)
+            mocksDirectory: URL(fileURLWithPath: mocks.mocks),
+            host: host,
+            port: port,
+            strict: strict,
+            accessLog: !quiet
+        )
         let server: MockServer
         do {
             server = try MockServer(configuration: configuration, logger: logger)

@@ -31,7 +31,8 @@ enum TerminationSignal {
                     source.setEventHandler { continuation.yield(name) }
                     source.resume()
                     return source
-                })
+                }
+            )
             continuation.onTermination = { _ in sources.cancel() }
         }
         for await name in signals { return name }

@@ -13,7 +13,7 @@ import Testing
             let connection = try RawConnection(port: base.port!)
             connection.send("NONSENSE\r\n\r\n")
             let reply = connection.readAll()
-            #expect(reply.isEmpty || reply.hasPrefix("HTTP/1.1 400"))
+            #expect(reply.hasPrefix("HTTP/1.1 400"), "got \(reply.prefix(40))")
             try await expectStillServing(base)
         }
     }
@@ -34,7 +34,7 @@ import Testing
             let big = String(repeating: "a", count: 64 * 1024)
             connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
             let reply = connection.readAll()
-            #expect(reply.isEmpty || reply.hasPrefix("HTTP/1.1 4"), "got \(reply.prefix(40))")
+            #expect(reply.hasPrefix("HTTP/1.1 4"), "got \(reply.prefix(40))")
             try await expectStillServing(base)
         }
     }

@@ -14,7 +14,8 @@ import Testing
             #expect(requestId.count == 32)
             #expect(
                 response.text
-                    == #"{"code":0,"message":"success","data":{"id":"42","name":"Ada"},"request_id":"\#(requestId)"}"#)
+                    == #"{"code":0,"message":"success","data":{"id":"42","name":"Ada"},"request_id":"\#(requestId)"}"#
+            )
         }
     }
 

@@ -8,18 +8,19 @@ import Testing
     static let brokenBesideGood = [
         "good.json": #"{ "request": { "path": "/good" }, "response": { "text": "fine" } }"#,
         "broken.json": """
-            {
-              "request": { "path": "/broken" },
-              "response": { "text": "a", "json": 1 }
-            }
-            """,
+        {
+          "request": { "path": "/broken" },
+          "response": { "text": "a", "json": 1 }
+        }
+        """,
     ]
 
     @Test func brokenFixtureIsReportedAndTheOthersStillServe() async throws {
         try await withMocks(Self.brokenBesideGood) { mocks async throws in
             let server = try MockServer(
                 configuration: MockServerConfiguration(mocksDirectory: mocks, port: 0, accessLog: false),
-                logger: Logger(label: "test"))
+                logger: Logger(label: "test")
+            )
             #expect(server.loaded.diagnostics.map(\.line) == [3])
             #expect(server.loaded.diagnostics.first?.file.hasSuffix("broken.json") == true)
             try await withServer(mocks: mocks) { base async throws in
@@ -34,7 +35,8 @@ import Testing
             #expect(throws: MockServerError.self) {
                 try MockServer(
                     configuration: MockServerConfiguration(mocksDirectory: mocks, port: 0, strict: true),
-                    logger: Logger(label: "test"))
+                    logger: Logger(label: "test")
+                )
             }
         }
     }
@@ -43,7 +45,9 @@ import Testing
         let missing = URL(fileURLWithPath: "/nonexistent/standin-mocks")
         #expect(throws: (any Error).self) {
             try MockServer(
-                configuration: MockServerConfiguration(mocksDirectory: missing, port: 0), logger: Logger(label: "test"))
+                configuration: MockServerConfiguration(mocksDirectory: missing, port: 0),
+                logger: Logger(label: "test")
+            )
         }
     }
 

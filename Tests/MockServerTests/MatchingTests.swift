@@ -54,8 +54,13 @@ import Testing
             var debug = good
             debug["X-Debug"] = "1"
             #expect(try await fetch(base, "/secure", headers: debug).status == 404)
-            #expect(try await fetch(base, "/secure", headers: ["Authorization": "Basic x", "X-Client": "ios"]).status == 404)
-            #expect(try await fetch(base, "/secure", headers: ["Authorization": "Bearer t", "X-Client": "android"]).status == 404)
+            #expect(
+                try await fetch(base, "/secure", headers: ["Authorization": "Basic x", "X-Client": "ios"]).status == 404
+            )
+            #expect(
+                try await fetch(base, "/secure", headers: ["Authorization": "Bearer t", "X-Client": "android"]).status
+                    == 404
+            )
         }
     }
 
@@ -89,7 +94,10 @@ import Testing
 
     @Test func textBodyMatchers() async throws {
         try await withServer { base async throws in
-            #expect(try await fetch(base, "/notes", method: "POST", body: Data("very urgent".utf8)).text == "flagged: very urgent")
+            #expect(
+                try await fetch(base, "/notes", method: "POST", body: Data("very urgent".utf8)).text
+                    == "flagged: very urgent"
+            )
             #expect(try await fetch(base, "/notes", method: "POST", body: Data("later".utf8)).status == 404)
             #expect(try await fetch(base, "/codes", method: "POST", body: Data("ABC-12".utf8)).text == "valid")
             #expect(try await fetch(base, "/codes", method: "POST", body: Data("abc-12".utf8)).status == 404)

@@ -21,7 +21,9 @@ import Testing
     @Test func wrongMethodIsNamedAsTheDifference() async throws {
         try await withServer { base async throws in
             let message = try await fetch(base, "/text", method: "POST").json()["message"] as? String
-            #expect(message?.contains("nearest: bodies/text.json (GET /text): method is POST, fixture expects GET") == true)
+            #expect(
+                message?.contains("nearest: bodies/text.json (GET /text): method is POST, fixture expects GET") == true
+            )
         }
     }
 
@@ -31,7 +33,9 @@ import Testing
             let nearest = (json["data"] as? [String: Any])?["nearest"] as? [[String: Any]]
             let first = try #require(nearest?.first)
             #expect((first["endpoint"] as? String)?.contains("/users/") == true)
-            #expect((first["differences"] as? [String])?.first?.hasPrefix("path /users/42/avatar does not match") == true)
+            #expect(
+                (first["differences"] as? [String])?.first?.hasPrefix("path /users/42/avatar does not match") == true
+            )
         }
     }
 

@@ -10,7 +10,7 @@ struct FixtureDecoder {
     let config: ProjectConfig
 
     func decode(_ node: JSONNode) throws(FixtureError) -> Fixture {
-        let root = try ObjectReader(node, context: "fixture")
+        let root = try ObjectReader(node, context: "fixture", isDocument: true)
         try root.requireKnownKeys(["request", "response", "priority", "description"])
         _ = try root.string("description")
         guard let requestObject = try root.object("request") else {
@@ -24,7 +24,10 @@ struct FixtureDecoder {
         return Fixture(id: id, request: request, response: response, priority: try root.int("priority") ?? 0)
     }
 
-    private func decodeResponse(_ object: ObjectReader, pathParameters: Set<String>?) throws(FixtureError)
+    private func decodeResponse(
+        _ object: ObjectReader,
+        pathParameters: Set<String>?
+    ) throws(FixtureError)
         -> CompiledResponse
     {
         try object.requireKnownKeys(["status", "headers", "envelope", "json", "text", "base64", "file"])
@@ -39,11 +42,16 @@ struct FixtureDecoder {
         }
         let body = try decodeBody(object)
         return try CompiledResponse(
-            status: status, headers: headers, body: body, config: config, pathParameters: pathParameters)
+            status: status,
+            headers: headers,
+            body: body,
+            config: config,
+            pathParameters: pathParameters
+        )
     }
 
     private func decodeBody(_ object: ObjectReader) throws(FixtureError) -> ResponseBody {
-        let forms = ["envelope", "json", "text", "base64", "file"].compactMap(object.member)
+        let forms = object.members.filter { ["envelope", "json", "text", "base64", "file"].contains($0.key) }
         if forms.count > 1 {
             let names = forms.map(\.key.quoted).joined(separator: " and ")
             throw FixtureError("a response has one body form, not \(names)", line: forms[1].keyLine)
@@ -57,8 +65,10 @@ struct FixtureDecoder {
                 throw FixtureError("response.envelope.message must be a string", line: message.keyLine)
             }
             return .envelope(
-                code: try envelope.int("code"), message: envelope.member("message")?.value,
-                data: envelope.member("data")?.value)
+                code: try envelope.int("code"),
+                message: envelope.member("message")?.value,
+                data: envelope.member("data")?.value
+            )
         case "json":
             return .json(form.value)
         case "text":

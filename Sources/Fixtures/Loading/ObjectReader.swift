@@ -4,14 +4,18 @@ struct ObjectReader {
     let members: [JSONNode.Member]
     /// What the object is, for messages: `"request"`, `"response.headers"`.
     let context: String
+    /// Whether this is a file's top-level object, whose members are named without a prefix (`request`, not
+    /// `fixture.request`).
+    private let isDocument: Bool
 
-    init(_ node: JSONNode, context: String) throws(FixtureError) {
+    init(_ node: JSONNode, context: String, isDocument: Bool = false) throws(FixtureError) {
         guard case .object(let members) = node.value else {
             throw FixtureError("\(context) must be an object, not \(node.typeName)", line: node.line)
         }
         self.node = node
         self.members = members
         self.context = context
+        self.isDocument = isDocument
     }
 
     /// Rejects keys outside `allowed` (typos), and keys given twice.
@@ -23,8 +27,10 @@ struct ObjectReader {
             }
             guard allowed.contains(member.key) else {
                 let list = allowed.map(\.quoted).joined(separator: ", ")
-                throw FixtureError("unknown key \(member.key.quoted) in \(context); expected one of \(list)",
-                    line: member.keyLine)
+                throw FixtureError(
+                    "unknown key \(member.key.quoted) in \(context); expected one of \(list)",
+                    line: member.keyLine
+                )
             }
         }
     }
@@ -41,7 +47,7 @@ struct ObjectReader {
         guard let member = member(key) else { return nil }
         guard let value = member.value.intValue else { throw typeError(member, expected: "an integer") }
         if let range, !range.contains(value) {
-            throw FixtureError("\(context).\(member.key) must be within \(range), not \(value)", line: member.keyLine)
+            throw FixtureError("\(name(of: member.key)) must be within \(range), not \(value)", line: member.keyLine)
         }
         return value
     }
@@ -54,11 +60,16 @@ struct ObjectReader {
 
     func object(_ key: String) throws(FixtureError) -> ObjectReader? {
         try member(key).map { member throws(FixtureError) in
-            try ObjectReader(member.value, context: "\(context).\(member.key)")
+            try ObjectReader(member.value, context: name(of: member.key))
         }
     }
 
+    /// How messages name a member: `response.status`, or `request` at the top.
+    func name(of key: String) -> String {
+        isDocument ? key : "\(context).\(key)"
+    }
+
     private func typeError(_ member: JSONNode.Member, expected: String) -> FixtureError {
-        FixtureError("\(context).\(member.key) must be \(expected), not \(member.value.typeName)", line: member.keyLine)
+        FixtureError("\(name(of: member.key)) must be \(expected), not \(member.value.typeName)", line: member.keyLine)
     }
 }

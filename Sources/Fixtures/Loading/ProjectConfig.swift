@@ -18,7 +18,7 @@ public struct ProjectConfig: Sendable {
 
     /// Reads settings from a parsed `standin.json`.
     init(parsing node: JSONNode) throws(FixtureError) {
-        let root = try ObjectReader(node, context: "standin.json")
+        let root = try ObjectReader(node, context: "standin.json", isDocument: true)
         try root.requireKnownKeys(["envelope", "headers"])
         var envelope = EnvelopeFormat.standard
         if let object = try root.object("envelope") {
@@ -33,11 +33,12 @@ public struct ProjectConfig: Sendable {
             envelope.successMessage = try object.string("successMessage")?.value ?? envelope.successMessage
         }
         self.envelope = envelope
-        headers = try root.object("headers").map { object throws(FixtureError) in
-            try object.members.map { member throws(FixtureError) in
-                guard let value = try object.string(member.key)?.value else { preconditionFailure("member exists") }
-                return (member.key, value)
-            }
-        } ?? []
+        headers =
+            try root.object("headers").map { object throws(FixtureError) in
+                try object.members.map { member throws(FixtureError) in
+                    guard let value = try object.string(member.key)?.value else { preconditionFailure("member exists") }
+                    return (member.key, value)
+                }
+            } ?? []
     }
 }

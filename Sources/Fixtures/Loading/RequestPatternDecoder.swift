@@ -56,7 +56,10 @@ struct RequestPatternDecoder {
         return fields
     }
 
-    private func decodeValueMatcher(_ member: JSONNode.Member, in context: String) throws(FixtureError)
+    private func decodeValueMatcher(
+        _ member: JSONNode.Member,
+        in context: String
+    ) throws(FixtureError)
         -> ValueMatcher
     {
         if let string = member.value.stringValue { return .equals(string) }
@@ -101,8 +104,10 @@ struct RequestPatternDecoder {
             throw FixtureError("\(object.context) needs exactly one matcher: \(list)", line: object.node.line)
         }
         guard kinds.contains(member.key) else {
-            throw FixtureError("unknown matcher \(member.key.quoted) in \(object.context); use \(list)",
-                line: member.keyLine)
+            throw FixtureError(
+                "unknown matcher \(member.key.quoted) in \(object.context); use \(list)",
+                line: member.keyLine
+            )
         }
         return (member.key, member.value)
     }

@@ -58,7 +58,9 @@ public struct FixtureIndex: Sendable {
         if lhs.request.literalSegmentCount != rhs.request.literalSegmentCount {
             return lhs.request.literalSegmentCount > rhs.request.literalSegmentCount
         }
-        if lhs.request.specificity != rhs.request.specificity { return lhs.request.specificity > rhs.request.specificity }
+        if lhs.request.specificity != rhs.request.specificity {
+            return lhs.request.specificity > rhs.request.specificity
+        }
         return lhs.id < rhs.id
     }
 }

@@ -10,7 +10,10 @@ public struct NearMiss: Sendable {
 
 extension FixtureIndex {
     /// The fixtures nearest to answering `request`, nearest first.
-    public func nearMisses<Request: IncomingRequest>(for facts: inout RequestFacts<Request>, limit: Int = 3)
+    public func nearMisses<Request: IncomingRequest>(
+        for facts: inout RequestFacts<Request>,
+        limit: Int = 3
+    )
         -> [NearMiss]
     {
         let misses = fixtures.map { $0.request.nearMiss(of: $0, for: &facts) }
@@ -19,7 +22,10 @@ extension FixtureIndex {
 }
 
 extension RequestPattern {
-    fileprivate func nearMiss<Request: IncomingRequest>(of fixture: Fixture, for facts: inout RequestFacts<Request>)
+    fileprivate func nearMiss<Request: IncomingRequest>(
+        of fixture: Fixture,
+        for facts: inout RequestFacts<Request>
+    )
         -> NearMiss
     {
         var differences: [String] = []

@@ -27,7 +27,8 @@ struct TemplateCompiler {
                 throw FixtureError(error.reason, line: line)
             }
             if case .pathParameter(let name) = placeholder, let known = pathParameters, !known.contains(name) {
-                let names = known.isEmpty ? "the path has none" : "the path has " + known.sorted().joined(separator: ", ")
+                let names =
+                    known.isEmpty ? "the path has none" : "the path has " + known.sorted().joined(separator: ", ")
                 throw FixtureError("{{path.\(name)}} names no path parameter; \(names)", line: line)
             }
             parts.append(.placeholder(placeholder, jsonEscaped: jsonEscaped))

@@ -26,7 +26,8 @@ public enum UnmatchedResponse {
                     member("fixture", .string(miss.fixture.id)),
                     member("endpoint", .string(miss.fixture.endpoint)),
                     member("differences", .array(miss.differences.map { JSONNode(.string($0)) })),
-                ]))
+                ])
+            )
         }
         let envelope = JSONNode(
             .object([
@@ -34,9 +35,11 @@ public enum UnmatchedResponse {
                 member(format.messageKey, .string(message)),
                 member(
                     format.dataKey,
-                    .object([member("request", .string(endpoint)), member("nearest", .array(nearest))])),
+                    .object([member("request", .string(endpoint)), member("nearest", .array(nearest))])
+                ),
                 member(format.requestIdKey, .string(requestId)),
-            ]))
+            ])
+        )
         return envelope.compactBytes
     }
 

@@ -88,7 +88,10 @@ final class EventLoop: @unchecked Sendable {
     }
 
     fileprivate func runPendingTasks() {
-        for task in tasks.withLock({ queued in defer { queued.removeAll() }; return queued }) { task() }
+        for task in tasks.withLock({ queued in
+            defer { queued.removeAll() }
+            return queued
+        }) { task() }
     }
 }
 

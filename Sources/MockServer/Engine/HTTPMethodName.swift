@@ -6,7 +6,8 @@ enum HTTPMethodName {
     static let allLibeventMethods = UInt16(
         EVHTTP_REQ_GET.rawValue | EVHTTP_REQ_POST.rawValue | EVHTTP_REQ_HEAD.rawValue | EVHTTP_REQ_PUT.rawValue
             | EVHTTP_REQ_DELETE.rawValue | EVHTTP_REQ_OPTIONS.rawValue | EVHTTP_REQ_TRACE.rawValue
-            | EVHTTP_REQ_CONNECT.rawValue | EVHTTP_REQ_PATCH.rawValue)
+            | EVHTTP_REQ_CONNECT.rawValue | EVHTTP_REQ_PATCH.rawValue
+    )
 
     /// The name of a parsed method; static strings, so no allocation per request.
     static func name(of command: evhttp_cmd_type) -> String {

@@ -18,7 +18,13 @@ final class HTTPServer: Sendable {
     private let boundPort = Locked(0)
 
     /// Creates a server; `makeHandler` is called once per loop, and each handler is used only on its loop's thread.
-    init(host: String, port: Int, loops: Int = 1, limits: ServerLimits, makeHandler: @escaping @Sendable () -> any HTTPHandler) {
+    init(
+        host: String,
+        port: Int,
+        loops: Int = 1,
+        limits: ServerLimits,
+        makeHandler: @escaping @Sendable () -> any HTTPHandler
+    ) {
         self.host = host
         requestedPort = port
         loopCount = max(1, loops)

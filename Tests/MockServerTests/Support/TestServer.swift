@@ -17,7 +17,12 @@ func withServer(
     _ body: (URL) async throws -> Void
 ) async throws {
     let configuration = MockServerConfiguration(
-        mocksDirectory: mocks, port: 0, strict: strict, accessLog: false, limits: limits)
+        mocksDirectory: mocks,
+        port: 0,
+        strict: strict,
+        accessLog: false,
+        limits: limits
+    )
     let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
     try server.start()
     defer { server.stop() }

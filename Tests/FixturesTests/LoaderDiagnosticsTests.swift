@@ -1,0 +1,126 @@
+import Fixtures
+import Foundation
+import Testing
+
+@Suite struct LoaderDiagnosticsTests {
+    @Test func syntaxErrorNamesTheParsersLine() throws {
+        let result = try load(["users/get.json": "{\n  \"request\": {\"path\": \"/a\"},\n  \"response\": {,}\n}"])
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(diagnostic.file.hasSuffix("users/get.json"))
+        #expect(diagnostic.line == 3)
+        #expect(diagnostic.reason.hasPrefix("invalid JSON:"))
+        #expect(diagnostic.description.hasSuffix("users/get.json:3: \(diagnostic.reason)"))
+    }
+
+    @Test func twoBodyFormsNameTheSecondFormsLine() throws {
+        let text = """
+            {
+              "request": { "path": "/a" },
+              "response": {
+                "text": "a",
+                "json": 1
+              }
+            }
+            """
+        #expect(try diagnosis(of: text) == #"5: a response has one body form, not "text" and "json""#)
+    }
+
+    @Test func unknownMatcherNamesItsLine() throws {
+        let text = """
+            {
+              "request": {
+                "path": "/a",
+                "headers": { "X-A": { "startsWith": "b" } }
+              },
+              "response": {}
+            }
+            """
+        #expect(
+            try diagnosis(of: text)
+                == #"4: unknown matcher "startsWith" in request.headers.X-A; use "equals", "prefix", "contains", "regex", "present""#
+        )
+    }
+
+    @Test func fileBodyOutsideTheMocksDirectoryIsRefused() throws {
+        let text = """
+            {
+              "request": { "path": "/a" },
+              "response": { "file": "../../etc/passwd" }
+            }
+            """
+        #expect(try diagnosis(of: text) == #"3: file body "../../etc/passwd" is outside the mocks directory"#)
+    }
+
+    @Test func missingFileBodyIsReported() throws {
+        let text = #"{ "request": { "path": "/a" }, "response": { "file": "_files/none.png" } }"#
+        #expect(try diagnosis(of: text)?.hasPrefix(#"1: file body "_files/none.png" cannot be read"#) == true)
+    }
+
+    @Test func typosInKeysAreCaught() throws {
+        let text = "{\n  \"request\": { \"path\": \"/a\", \"metod\": \"GET\" },\n  \"response\": {}\n}"
+        #expect(try diagnosis(of: text)?.hasPrefix(#"2: unknown key "metod" in request; expected one of"#) == true)
+    }
+
+    @Test func invalidPieces() throws {
+        let cases: [(String, String)] = [
+            (#"{"request": {"path": "/a", "pathRegex": "/b"}, "response": {}}"#, "request has both"),
+            (#"{"request": {"path": "a"}, "response": {}}"#, #"path "a" must start with /"#),
+            (#"{"request": {"path": "/a?b=1"}, "response": {}}"#, "has a query"),
+            (#"{"request": {"path": "/a/{id}x"}, "response": {}}"#, "must be a whole {name}"),
+            (#"{"request": {"path": "/a/{id}/{id}"}, "response": {}}"#, "appears twice"),
+            (#"{"request": {"pathRegex": "(unclosed"}, "response": {}}"#, "invalid regular expression"),
+            (#"{"request": {"path": "/a", "method": "G T"}, "response": {}}"#, "is not an HTTP method"),
+            (#"{"request": {"path": "/a"}, "response": {"status": 99}}"#, "must be within 100...599"),
+            (#"{"request": {"path": "/a"}, "response": {"status": "200"}}"#, "must be an integer, not string"),
+            (#"{"request": {"path": "/a"}, "response": {"base64": "!!!"}}"#, "not valid base64"),
+            (#"{"request": {"path": "/a"}, "response": {"text": "{{path.id}}"}}"#, "names no path parameter"),
+            (#"{"request": {"path": "/a"}, "response": {"text": "{{bogus}}"}}"#, "unknown template {{bogus}}"),
+            (#"{"request": {"path": "/a"}, "response": {"text": "{{uuid"}}"#, "unterminated {{"),
+            (#"{"request": {"path": "/a"}, "response": {"headers": {"Bad Name": "x"}}}"#, "not a valid header name"),
+            (#"{"request": {"path": "/a"}, "response": {"envelope": {"code": "x"}}}"#, "must be an integer"),
+            (#"{"request": {"path": "/a"}, "response": {"envelope": {"msg": "x"}}}"#, #"unknown key "msg""#),
+            (
+                #"{"request": {"path": "/a", "body": {"json": {}, "equals": "x"}}, "response": {}}"#,
+                "exactly one matcher"
+            ),
+            (#"{"request": {"path": "/a"}}"#, #"needs a "response""#),
+            (#"{"response": {}}"#, #"needs a "request""#),
+            (#"[1]"#, "fixture must be an object, not array"),
+        ]
+        for (text, expected) in cases {
+            let found = try diagnosis(of: text)
+            #expect(found?.contains(expected) == true, "\(text) gave \(found ?? "no diagnostic")")
+        }
+    }
+
+    @Test func goodFixturesLoadBesideBrokenOnes() throws {
+        let result = try load([
+            "good.json": #"{"request": {"path": "/good"}, "response": {"text": "ok"}}"#,
+            "bad.json": "{",
+        ])
+        #expect(result.fixtures.map(\.id) == ["good.json"])
+        #expect(result.diagnostics.count == 1)
+    }
+
+    @Test func underscoreAndDotFoldersAndTheConfigAreNotFixtures() throws {
+        let result = try load([
+            "standin.json": #"{"headers": {"X-A": "1"}}"#,
+            "_files/data.json": "not a fixture",
+            ".git/x.json": "not a fixture",
+            "a/b/c.json": #"{"request": {"path": "/c"}, "response": {}}"#,
+            "notes.txt": "ignored",
+        ])
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.fixtures.map(\.id) == ["a/b/c.json"])
+        #expect(result.config.headers.map(\.name) == ["X-A"])
+    }
+
+    @Test func brokenConfigIsReportedWithItsLine() throws {
+        let result = try load(["standin.json": "{\n  \"envelope\": { \"codeKey\": 1 }\n}"])
+        #expect(
+            result.diagnostics.map(\.description).first?.hasSuffix(
+                "standin.json:2: envelope.codeKey must be a string, not number"
+            ) == true
+        )
+    }
+}

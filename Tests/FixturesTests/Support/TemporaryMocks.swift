@@ -1,0 +1,19 @@
+import Fixtures
+import Foundation
+
+/// A mocks directory with the given files (path → contents), loaded, then removed.
+func load(_ files: [String: String]) throws -> FixtureLoadResult {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for (path, contents) in files {
+        let url = directory.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: url)
+    }
+    return try FixtureLoader(directory: directory).load()
+}
+
+/// The one diagnostic loading `contents` as `f.json` gives, as `line: reason`.
+func diagnosis(of contents: String) throws -> String? {
+    try load(["f.json": contents]).diagnostics.first.map { "\($0.line): \($0.reason)" }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct CommandLineTests {
+    private func temporaryMocks(_ files: [String: String]) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "standin-cli-\(UUID().uuidString)"
+        )
+        for (path, contents) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
+            try Data(contents.utf8).write(to: url)
+        }
+        return directory
+    }
+
+    private let broken = [
+        "ok.json": #"{ "request": { "path": "/ok" }, "response": { "text": "ok" } }"#,
+        "bad/typo.json": """
+        {
+          "request": { "path": "/typo" },
+          "respnse": { "text": "ok" }
+        }
+        """,
+    ]
+
+    @Test func checkPassesOnTheSampleMocks() throws {
+        let mocks = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
+        let result = try StandInBinary.run(["check", "--mocks", mocks])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("fixture(s) OK."))
+    }
+
+    @Test func checkReportsFileAndLineAndExitsWithOne() throws {
+        let mocks = try temporaryMocks(broken)
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let result = try StandInBinary.run(["check", "--mocks", mocks.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("bad/typo.json:3: unknown key \"respnse\" in fixture"))
+        #expect(result.output.contains("1 broken file(s); 1 fixture(s) OK."))
+    }
+
+    @Test func checkOfAMissingDirectoryFailsWithAMessage() throws {
+        let result = try StandInBinary.run(["check", "--mocks", "/nonexistent/mocks"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("cannot read the mocks directory /nonexistent/mocks"))
+    }
+
+    @Test func listPrintsTheEndpointTable() throws {
+        let mocks = try temporaryMocks(broken)
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let result = try StandInBinary.run(["list", "--mocks", mocks.path])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("METHOD  PATH  STATUS  FIXTURE") == true)
+        #expect(lines.dropFirst().first == "GET     /ok   200     ok.json")
+        #expect(result.error.contains("typo.json:3:"))
+    }
+
+    @Test func serveOnPortZeroPrintsTheAddressServesAndLogsEachRequest() async throws {
+        let mocks = try temporaryMocks(broken)
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let server = try ServeProcess(["--mocks", mocks.path])
+        let (data, response) = try await URLSession.shared.data(
+            from: URL(string: "http://127.0.0.1:\(server.port)/ok")!
+        )
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self) == "ok")
+        _ = try? await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/missing")!)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(server.interrupt() == 0)
+        #expect(server.text.contains("GET     /ok   200     ok.json"))
+        #expect(server.text.contains(#/GET /ok 200 ok\.json \d+\.\d\dms/#))
+        #expect(server.text.contains(#/GET /missing 404 NO MATCH \d+\.\d\dms/#))
+        #expect(server.text.contains("StandIn stopped (SIGINT)."))
+    }
+
+    @Test func quietServeLogsNoRequests() async throws {
+        let mocks = try temporaryMocks(broken)
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let server = try ServeProcess(["--mocks", mocks.path, "--quiet"])
+        _ = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(server.interrupt() == 0)
+        #expect(!server.text.contains("GET /ok"))
+    }
+
+    @Test func strictServeRefusesBrokenFixtures() throws {
+        let mocks = try temporaryMocks(broken)
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let result = try StandInBinary.run(["serve", "--port", "0", "--strict", "--mocks", mocks.path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("--strict"))
+        #expect(result.error.contains("typo.json:3:"))
+    }
+
+    @Test func invalidPortIsAValidationError() throws {
+        let result = try StandInBinary.run(["serve", "--port", "70000"])
+        #expect(result.status != 0)
+        #expect(result.error.contains("--port must be within 0...65535"))
+    }
+
+    @Test func helpNamesEverySubcommand() throws {
+        let result = try StandInBinary.run(["--help"])
+        #expect(result.status == 0)
+        for command in ["serve", "check", "list"] { #expect(result.output.contains(command)) }
+    }
+}
