@@ -13,7 +13,7 @@ final class MockResponder: HTTPHandler {
     }
 
     func handle(_ request: ServerRequest) {
-        let started = ContinuousClock.now
+        let started = accessLog == nil ? nil : ContinuousClock.now
         let requestId = RequestIDGenerator.acceptable(request.header(named: "X-Request-ID")) ?? requestIDs.next()
         var facts = RequestFacts(request)
         let status: Int
@@ -35,13 +35,15 @@ final class MockResponder: HTTPHandler {
             fixtureID = nil
         }
         request.send(status: status)
-        accessLog?.record(
-            method: request.method,
-            path: request.path,
-            status: status,
-            fixture: fixtureID,
-            duration: ContinuousClock.now - started
-        )
+        if let accessLog, let started {
+            accessLog.record(
+                method: request.method,
+                path: request.path,
+                status: status,
+                fixture: fixtureID,
+                duration: ContinuousClock.now - started
+            )
+        }
     }
 
     private func sendUnmatched(_ request: ServerRequest, facts: inout RequestFacts<ServerRequest>, requestId: String) {

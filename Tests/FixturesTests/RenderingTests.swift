@@ -16,8 +16,9 @@ import Testing
         let result = try load([
             "f.json": #"{"request": {"path": "/a"}, "response": {"envelope": {"data": {"b": [1, 2]}}}}"#
         ])
-        let parts = try #require(result.fixtures.first).response.body.parts
-        #expect(parts.count == 3)
+        let body = try #require(result.fixtures.first).response.body
+        #expect(body.literalRunCount == 2)
+        #expect(body.holes.map(\.placeholder) == [.requestId])
         #expect(
             try render(
                 #"{"request": {"path": "/a"}, "response": {"envelope": {"data": {"b": [1, 2]}}}}"#,

@@ -57,6 +57,11 @@ public enum JSONWriter {
         }
     }
 
+    /// Whether `string` can stand inside a JSON string as it is (no quote, backslash or control character).
+    public static func needsNoEscaping(_ string: some StringProtocol) -> Bool {
+        string.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+
     /// Appends `string` escaped and in double quotes.
     static func appendQuoted(_ string: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))

@@ -10,12 +10,18 @@ public struct FixtureIndex: Sendable {
         public let fixture: Fixture
         /// The captured path parameters, in order.
         public let captures: [(name: String, value: String)]
+
+        @usableFromInline
+        init(fixture: Fixture, captures: [(name: String, value: String)]) {
+            self.fixture = fixture
+            self.captures = captures
+        }
     }
 
     /// Every fixture, ordered by id.
     public let fixtures: [Fixture]
-    private let literalPaths: [String: [Fixture]]
-    private let patternedPaths: [Fixture]
+    @usableFromInline let literalPaths: [String: [Fixture]]
+    @usableFromInline let patternedPaths: [Fixture]
 
     /// Indexes `fixtures`.
     public init(_ fixtures: [Fixture]) {
@@ -34,7 +40,9 @@ public struct FixtureIndex: Sendable {
         self.patternedPaths = patternedPaths
     }
 
-    /// The fixture that answers `request`, if any.
+    /// The fixture that answers `request`, if any. Inlinable, so the server's call is specialized for its request
+    /// type: this runs for every request.
+    @inlinable
     public func match<Request: IncomingRequest>(_ facts: inout RequestFacts<Request>) -> Match? {
         let path = facts.request.path
         var best: Fixture?
@@ -67,11 +75,13 @@ public struct FixtureIndex: Sendable {
 
 extension RequestPattern {
     /// Whether method, path (literal only; callers match other paths) and conditions accept the request.
+    @inlinable
     func accepts<Request: IncomingRequest>(_ facts: inout RequestFacts<Request>) -> Bool {
         method.matches(facts.request.method) && acceptsConditions(&facts)
     }
 
     /// Whether the query, header and body conditions accept the request.
+    @inlinable
     func acceptsConditions<Request: IncomingRequest>(_ facts: inout RequestFacts<Request>) -> Bool {
         for field in query where !field.matcher.matches(facts.queryValues(named: field.name)) { return false }
         for field in headers where !field.matcher.matches(facts.request.header(named: field.name).map { [$0] } ?? []) {

@@ -2,7 +2,7 @@
 public enum QueryString {
     /// The `name=value` pairs of `query`, percent-decoded with `+` as space, in order. A name without `=` has an
     /// empty value; empty pairs are skipped.
-    public static func parse(_ query: some StringProtocol) -> [(name: String, value: String)] {
+    public static func parse(_ query: Substring) -> [(name: String, value: String)] {
         query.split(separator: "&").map { pair in
             let (name, value) =
                 if let equals = pair.firstIndex(of: "=") {
@@ -19,7 +19,7 @@ public enum QueryString {
 public enum PercentDecoding {
     /// `text` with `%XX` escapes decoded (and `+` as space when asked). Malformed escapes stay as they are;
     /// invalid UTF-8 after decoding is repaired with U+FFFD.
-    public static func decode(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String {
+    public static func decode(_ text: Substring, plusAsSpace: Bool = false) -> String {
         let utf8 = text.utf8
         guard utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
             return String(text)

@@ -3,11 +3,12 @@
 public struct RequestFacts<Request: IncomingRequest> {
     /// The request itself.
     public let request: Request
-    private var parsedQuery: [(name: String, value: String)]?
-    private var cachedBody: [UInt8]?
-    private var cachedJSON: JSONNode??
+    @usableFromInline var parsedQuery: [(name: String, value: String)]?
+    @usableFromInline var cachedBody: [UInt8]?
+    @usableFromInline var cachedJSON: JSONNode??
 
     /// Wraps a request; nothing is parsed yet.
+    @inlinable
     public init(_ request: Request) {
         self.request = request
     }

@@ -1,8 +1,9 @@
 /// One endpoint's canned behaviour: which requests it answers and what it answers with.
 ///
 /// A fixture is loaded from one JSON file under the mocks directory; its `id` is that file's path relative to the
-/// directory (`users/get-user.json`), so people find the file from what the server prints.
-public struct Fixture: Sendable {
+/// directory (`users/get-user.json`), so people find the file from what the server prints. It is a class so that
+/// matching passes one reference around instead of copying every part.
+public final class Fixture: Sendable {
     /// The file's path relative to the mocks directory.
     public let id: String
     /// What a request must look like to be answered by this fixture.

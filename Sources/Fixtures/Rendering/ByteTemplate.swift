@@ -1,9 +1,10 @@
 /// Bytes prepared at load with holes for per-request values: a response body or a header value.
 ///
-/// A static response is one literal part, or literal parts around the request id; serving it copies those bytes
-/// and nothing is parsed or formatted per request.
+/// A static response is one run of bytes, or two runs around the request id; serving it copies those bytes and
+/// nothing is parsed or formatted per request. All literal bytes live in one buffer and the segments that walk it
+/// are plain values, so rendering touches no reference counts.
 public struct ByteTemplate: Sendable {
-    /// A run of bytes or a hole.
+    /// A run of bytes or a hole, as templates are built.
     public enum Part: Sendable {
         /// Bytes copied as they are.
         case literal([UInt8])
@@ -11,57 +12,93 @@ public struct ByteTemplate: Sendable {
         case placeholder(Placeholder, jsonEscaped: Bool)
     }
 
-    /// The parts in order, adjacent literals merged.
-    public let parts: [Part]
-    /// Whether some placeholder reads the request body.
-    public let readsBody: Bool
-    /// The bytes, when the template has no placeholder at all.
-    public let fixedBytes: [UInt8]?
+    /// A hole in the template.
+    public struct Hole: Sendable {
+        /// What fills it.
+        public let placeholder: Placeholder
+        /// Whether the value sits inside a JSON string and must be escaped.
+        public let jsonEscaped: Bool
+    }
 
-    /// Creates a template, merging adjacent literal parts.
+    private enum Segment {
+        case literal(offset: Int, count: Int)
+        case hole(index: Int)
+    }
+
+    private let bytes: [UInt8]
+    private let segments: [Segment]
+    /// The holes, in order.
+    public let holes: [Hole]
+
+    /// Creates a template from parts; adjacent literals are merged and empty ones dropped.
     public init(_ parts: [Part]) {
-        var merged: [Part] = []
+        var bytes: [UInt8] = []
+        var segments: [Segment] = []
+        var holes: [Hole] = []
         for part in parts {
-            if case .literal(let bytes) = part, case .literal(let previous) = merged.last {
-                merged[merged.count - 1] = .literal(previous + bytes)
-            } else if case .literal(let bytes) = part, bytes.isEmpty {
+            switch part {
+            case .literal(let literal) where literal.isEmpty:
                 continue
-            } else {
-                merged.append(part)
+            case .literal(let literal):
+                if case .literal(let offset, let count) = segments.last {
+                    segments[segments.count - 1] = .literal(offset: offset, count: count + literal.count)
+                } else {
+                    segments.append(.literal(offset: bytes.count, count: literal.count))
+                }
+                bytes += literal
+            case .placeholder(let placeholder, let jsonEscaped):
+                segments.append(.hole(index: holes.count))
+                holes.append(Hole(placeholder: placeholder, jsonEscaped: jsonEscaped))
             }
         }
-        self.parts = merged
-        readsBody = merged.contains { if case .placeholder(let p, _) = $0 { p.readsBody } else { false } }
-        switch merged.count {
-        case 0: fixedBytes = []
-        case 1: if case .literal(let bytes) = merged[0] { fixedBytes = bytes } else { fixedBytes = nil }
-        default: fixedBytes = nil
-        }
+        self.bytes = bytes
+        self.segments = segments
+        self.holes = holes
     }
 
     /// A template of fixed bytes.
     public static func fixed(_ bytes: [UInt8]) -> ByteTemplate { ByteTemplate([.literal(bytes)]) }
 
-    /// Renders into `sink`, one contiguous chunk at a time, without copying literal parts.
+    /// The bytes, when the template has no hole.
+    public var fixedBytes: [UInt8]? { holes.isEmpty ? bytes : nil }
+
+    /// How many runs of literal bytes it has.
+    public var literalRunCount: Int {
+        segments.count { if case .literal = $0 { true } else { false } }
+    }
+
+    /// Renders into `sink`, one contiguous chunk at a time, without copying literal bytes; `resolve` gives each
+    /// placeholder's text. Not generic, so the server's hot path runs specialized code.
+    public func render(
+        into sink: (UnsafeRawBufferPointer) -> Void,
+        resolve: (Placeholder) -> String
+    ) {
+        bytes.withUnsafeBytes { literals in
+            for segment in segments {
+                switch segment {
+                case .literal(let offset, let count):
+                    sink(UnsafeRawBufferPointer(rebasing: literals[offset..<offset + count]))
+                case .hole(let index):
+                    let hole = holes[index]
+                    var value = resolve(hole.placeholder)
+                    if hole.jsonEscaped, !JSONWriter.needsNoEscaping(value) {
+                        var escaped: [UInt8] = []
+                        JSONWriter.appendEscaped(value, into: &escaped)
+                        escaped.withUnsafeBytes(sink)
+                    } else {
+                        value.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Renders into `sink` with the values of `context`.
     public func render<Request: IncomingRequest>(
         with context: inout RenderContext<Request>,
         into sink: (UnsafeRawBufferPointer) -> Void
     ) {
-        for part in parts {
-            switch part {
-            case .literal(let bytes):
-                bytes.withUnsafeBytes(sink)
-            case .placeholder(let placeholder, let jsonEscaped):
-                var value = context.resolve(placeholder)
-                if jsonEscaped {
-                    var escaped: [UInt8] = []
-                    JSONWriter.appendEscaped(value, into: &escaped)
-                    escaped.withUnsafeBytes(sink)
-                } else {
-                    value.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
-                }
-            }
-        }
+        render(into: sink) { context.resolve($0) }
     }
 
     /// Renders into one byte array.

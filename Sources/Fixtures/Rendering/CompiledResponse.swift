@@ -1,7 +1,8 @@
 import NetworkCore
 
-/// A response ready to serve: status, headers and body as byte templates, prepared once at load.
-public struct CompiledResponse: Sendable {
+/// A response ready to serve: status, headers and body as byte templates, prepared once at load. A class, so
+/// serving a request takes one reference to it rather than copying its parts.
+public final class CompiledResponse: Sendable {
     /// A response header; its value may hold placeholders.
     public struct Header: Sendable {
         /// The header name as the fixture wrote it.
@@ -24,9 +25,6 @@ public struct CompiledResponse: Sendable {
     public let headers: [Header]
     /// The body.
     public let body: ByteTemplate
-
-    /// Whether rendering reads the request body (a `{{body…}}` template).
-    public var readsRequestBody: Bool { body.readsBody || headers.contains { $0.value.readsBody } }
 
     /// Compiles a response.
     /// - Parameters:

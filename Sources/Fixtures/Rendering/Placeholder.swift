@@ -38,11 +38,6 @@ public enum Placeholder: Sendable, Hashable {
         }
     }
 
-    /// Whether resolving it reads the request body.
-    public var readsBody: Bool {
-        if case .body = self { true } else { false }
-    }
-
     private static func unknown(_ expression: Substring) -> FixtureError {
         FixtureError(
             "unknown template {{\(expression)}}; use path.NAME, query.NAME, header.NAME, body, body.PATH, "

@@ -11,6 +11,7 @@ public struct RenderContext<Request: IncomingRequest> {
     public let requestId: String
 
     /// Creates a context.
+    @inlinable
     public init(facts: RequestFacts<Request>, captures: [(name: String, value: String)], requestId: String) {
         self.facts = facts
         self.captures = captures
@@ -18,6 +19,7 @@ public struct RenderContext<Request: IncomingRequest> {
     }
 
     /// The text a placeholder stands for; missing values render as the empty string.
+    @inlinable
     public mutating func resolve(_ placeholder: Placeholder) -> String {
         switch placeholder {
         case .pathParameter(let name): captures.first { $0.name == name }?.value ?? ""
@@ -27,7 +29,7 @@ public struct RenderContext<Request: IncomingRequest> {
         case .body(let path): facts.bodyJSON()?.value(at: path)?.textValue ?? ""
         case .requestId: requestId
         case .uuid: UUID().uuidString.lowercased()
-        case .now: Date().ISO8601Format()
+        case .now: UTCTimestamp.now()
         }
     }
 }

@@ -1,6 +1,12 @@
 import CLibevent
 import Fixtures
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A request received by the engine, and the way to answer it.
 ///
 /// Ownership: evhttp owns the `evhttp_request` and frees it after the reply is sent (or when the connection
@@ -15,11 +21,13 @@ struct ServerRequest: IncomingRequest {
     init(_ request: OpaquePointer) {
         self.request = request
         method = HTTPMethodName.name(of: evhttp_request_get_command(request))
-        (path, rawQuery) = Self.splitTarget(evhttp_request_get_uri(request).map { String(cString: $0) } ?? "/")
+        (path, rawQuery) = evhttp_request_get_uri(request).map(Self.splitTarget) ?? ("/", nil)
     }
 
     func header(named name: String) -> String? {
-        evhttp_find_header(evhttp_request_get_input_headers(request), name).map { String(cString: $0) }
+        name.withCString { name in
+            evhttp_find_header(evhttp_request_get_input_headers(request), name).map { String(cString: $0) }
+        }
     }
 
     var body: [UInt8] {
@@ -32,7 +40,12 @@ struct ServerRequest: IncomingRequest {
 
     /// Adds a response header. Values with line breaks are refused by evhttp and dropped.
     func addHeader(_ name: String, _ value: String) {
-        evhttp_add_header(evhttp_request_get_output_headers(request), name, value)
+        // Explicit withCString: passing a small String straight to C copies it into a temporary heap array.
+        name.withCString { name in
+            value.withCString { value in
+                _ = evhttp_add_header(evhttp_request_get_output_headers(request), name, value)
+            }
+        }
     }
 
     /// Appends bytes to the response body (copied into evhttp's output buffer).
@@ -48,15 +61,25 @@ struct ServerRequest: IncomingRequest {
     }
 
     /// Splits a request target into its percent-decoded path and raw query (an absolute-form target loses its
-    /// scheme and authority; a fragment is dropped).
-    static func splitTarget(_ target: String) -> (path: String, rawQuery: Substring?) {
-        var rest = Substring(target)
-        if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
-        if !rest.hasPrefix("/"), let scheme = rest.range(of: "://") {
-            rest = rest[scheme.upperBound...]
-            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
+    /// scheme and authority; a fragment is dropped). Works on the C string's bytes: this runs for every request.
+    static func splitTarget(_ target: UnsafePointer<CChar>) -> (path: String, rawQuery: Substring?) {
+        var start = target
+        if start.pointee != CChar(UInt8(ascii: "/")), let scheme = strstr(target, "://") {
+            start = UnsafePointer(strchr(scheme + 3, Int32(UInt8(ascii: "/")))) ?? UnsafePointer(strchr(scheme, 0))
         }
-        guard let question = rest.firstIndex(of: "?") else { return (PercentDecoding.decode(rest), nil) }
-        return (PercentDecoding.decode(rest[..<question]), rest[rest.index(after: question)...])
+        let pathLength = strcspn(start, "?#")
+        let path = string(start, length: pathLength)
+        var rawQuery: Substring?
+        if start[pathLength] == CChar(UInt8(ascii: "?")) {
+            let query = start + pathLength + 1
+            rawQuery = Substring(string(query, length: strcspn(query, "#")))
+        }
+        guard pathLength > 0 else { return ("/", rawQuery) }
+        let hasEscapes = memchr(start, Int32(UInt8(ascii: "%")), pathLength) != nil
+        return (hasEscapes ? PercentDecoding.decode(Substring(path)) : path, rawQuery)
+    }
+
+    private static func string(_ start: UnsafePointer<CChar>, length: Int) -> String {
+        String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
     }
 }
