@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what building StandIn needs beyond Swift: libevent's headers and libraries.
+# Safe to run again: it does nothing when libevent is already there.
+set -euo pipefail
+
+if pkg-config --exists libevent libevent_pthreads 2>/dev/null; then
+    exit 0
+fi
+
+case "$(uname -s)" in
+Darwin)
+    brew install libevent pkg-config
+    ;;
+*)
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    echo "Installing libevent-dev and pkg-config with apt-get…" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libevent-dev pkg-config >/dev/null
+    ;;
+esac

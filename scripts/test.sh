@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs every test: unit tests, end-to-end tests against a real server on a free port,
+# and command-line tests of the built binary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/setup.sh
+swift build --build-tests
+swift test --skip-build "$@"
