@@ -1,0 +1,28 @@
+/// Durations as people write them in fixtures, flags and headers: `120ms`, `2s`, `1.5s`, `500us`, `5m`.
+public enum DurationText {
+    /// Parses a duration; the unit is required (`us`, `ms`, `s` or `m`) and the number may have a fraction.
+    public static func parse(_ text: some StringProtocol) throws(FixtureError) -> Duration {
+        let trimmed = String(text.trimmingASCIIWhitespace)
+        let units: [(suffix: String, nanoseconds: Double)] = [
+            ("us", 1e3), ("ms", 1e6), ("s", 1e9), ("m", 60e9),
+        ]
+        for unit in units where trimmed.hasSuffix(unit.suffix) {
+            let number = trimmed.dropLast(unit.suffix.count)
+            guard let value = Double(number), value >= 0, value.isFinite, !number.hasPrefix("+") else { break }
+            return .nanoseconds(Int64((value * unit.nanoseconds).rounded()))
+        }
+        throw FixtureError("\(trimmed.quoted) is not a duration; write it like \"120ms\", \"2s\" or \"1.5s\"")
+    }
+
+    /// `120ms`, `2s`, `1.5s`: the shortest way to write a duration in milliseconds or seconds.
+    public static func format(_ duration: Duration) -> String {
+        let milliseconds =
+            Double(duration.components.seconds) * 1000
+            + Double(duration.components.attoseconds) / 1e15
+        if milliseconds >= 1000, milliseconds.truncatingRemainder(dividingBy: 100) == 0 {
+            let seconds = milliseconds / 1000
+            return seconds == seconds.rounded() ? "\(Int(seconds))s" : "\(seconds)s"
+        }
+        return milliseconds == milliseconds.rounded() ? "\(Int(milliseconds))ms" : "\(milliseconds)ms"
+    }
+}

@@ -1,0 +1,66 @@
+/// A way to break a response on purpose, as backends and networks do.
+///
+/// In a fixture: `"fault": "connection-reset"`, or `"fault": { "type": "slow-body", "bytesPerSecond": 512 }`.
+/// In `X-StandIn-Fault` and `--fail-rate`: the name.
+public enum Fault: Sendable, Equatable, CustomStringConvertible {
+    /// Close the connection with a TCP reset, sending nothing.
+    case connectionReset
+    /// Close the connection cleanly, sending nothing.
+    case emptyResponse
+    /// Send a complete response whose body is cut in the middle (invalid JSON for a JSON body).
+    case malformedBody
+    /// Never answer: hold the request until the client gives up (or the server's maximum hold time passes).
+    case timeout
+    /// Send the head, then trickle the body at this many bytes per second.
+    case slowBody(bytesPerSecond: Int)
+
+    /// The body rate `slow-body` uses when none is given.
+    public static let defaultBytesPerSecond = 1024
+
+    /// Parses a fault name: `connection-reset`, `empty-response`, `malformed-body`, `timeout`, `slow-body`.
+    public init(name: some StringProtocol) throws(FixtureError) {
+        switch name.trimmingASCIIWhitespace {
+        case "connection-reset": self = .connectionReset
+        case "empty-response": self = .emptyResponse
+        case "malformed-body": self = .malformedBody
+        case "timeout": self = .timeout
+        case "slow-body": self = .slowBody(bytesPerSecond: Self.defaultBytesPerSecond)
+        default:
+            throw FixtureError(
+                "unknown fault \(String(name).quoted); use connection-reset, empty-response, malformed-body, "
+                    + "timeout or slow-body"
+            )
+        }
+    }
+
+    /// Parses the fixture form: a name, or an object with `type` (and `bytesPerSecond` for `slow-body`).
+    public init(json node: JSONNode) throws(FixtureError) {
+        if let name = node.stringValue {
+            try self.init(name: name)
+            return
+        }
+        let object = try ObjectReader(node, context: "fault")
+        try object.requireKnownKeys(["type", "bytesPerSecond"])
+        guard let (name, _) = try object.string("type") else {
+            throw FixtureError("fault needs a \"type\"", line: node.line)
+        }
+        try self.init(name: name)
+        if let rate = try object.int("bytesPerSecond", in: 1...1_000_000_000) {
+            guard case .slowBody = self else {
+                throw FixtureError("bytesPerSecond applies only to slow-body", line: node.line)
+            }
+            self = .slowBody(bytesPerSecond: rate)
+        }
+    }
+
+    /// The fault's name, as fixtures and headers write it.
+    public var description: String {
+        switch self {
+        case .connectionReset: "connection-reset"
+        case .emptyResponse: "empty-response"
+        case .malformedBody: "malformed-body"
+        case .timeout: "timeout"
+        case .slowBody: "slow-body"
+        }
+    }
+}
