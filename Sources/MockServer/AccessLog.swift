@@ -1,6 +1,7 @@
 import Foundation
 
-/// The one-line-per-request log `serve` prints: method, path, status, fixture id or `NO MATCH`, duration.
+/// The one-line-per-request log `serve` prints: method, path, status, fixture id or `NO MATCH`, duration, and what
+/// was simulated (variant, delay, fault).
 ///
 /// Lines are appended to a buffer under a lock and written out by a timer every 100 ms (and on `flush`), so a
 /// request never waits on a write to the terminal.
@@ -26,8 +27,10 @@ final class AccessLog: @unchecked Sendable {
     }
 
     /// Adds one request's line.
-    func record(method: String, path: String, status: Int, fixture: String?, duration: Duration) {
-        let line = "\(method) \(path) \(status) \(fixture ?? "NO MATCH") \(Self.milliseconds(duration))\n"
+    func record(method: String, path: String, status: Int, fixture: String?, details: String?, duration: Duration) {
+        var line = "\(method) \(path) \(status) \(fixture ?? "NO MATCH") \(Self.milliseconds(duration))"
+        if let details { line += " \(details)" }
+        line += "\n"
         buffer.withLock { $0.append(contentsOf: line.utf8) }
     }
 

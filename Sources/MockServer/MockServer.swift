@@ -28,12 +28,15 @@ public final class MockServer: Sendable {
         }
         let accessLog = configuration.accessLog ? AccessLog() : nil
         let fixtures = FixtureSet(loaded)
+        let simulation = Simulation(settings: configuration.simulation)
         self.accessLog = accessLog
         http = HTTPServer(
             host: configuration.host,
             port: configuration.port,
             limits: configuration.limits,
-            makeHandler: { MockResponder(fixtures: fixtures, accessLog: accessLog) }
+            makeHandler: { loop in
+                MockResponder(fixtures: fixtures, simulation: simulation, accessLog: accessLog, loop: loop)
+            }
         )
     }
 

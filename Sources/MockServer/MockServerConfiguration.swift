@@ -14,6 +14,8 @@ public struct MockServerConfiguration: Sendable {
     public var accessLog: Bool
     /// Bounds on request size and idle time.
     public var limits: ServerLimits
+    /// Server-wide delay, start-up variants, random failures and their seed.
+    public var simulation: SimulationSettings
 
     /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, lenient loading, access log on.
     public init(
@@ -22,7 +24,8 @@ public struct MockServerConfiguration: Sendable {
         port: Int = 8080,
         strict: Bool = false,
         accessLog: Bool = true,
-        limits: ServerLimits = ServerLimits()
+        limits: ServerLimits = ServerLimits(),
+        simulation: SimulationSettings = SimulationSettings()
     ) {
         self.mocksDirectory = mocksDirectory
         self.host = host
@@ -30,5 +33,6 @@ public struct MockServerConfiguration: Sendable {
         self.strict = strict
         self.accessLog = accessLog
         self.limits = limits
+        self.simulation = simulation
     }
 }

@@ -28,8 +28,12 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not print a line per request.")
     var quiet = false
 
+    @OptionGroup(title: "Simulation")
+    var simulation: SimulationOptions
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535.") }
+        _ = try simulation.settings()
     }
 
     func run() async throws {

@@ -29,18 +29,8 @@ public enum UnmatchedResponse {
                 ])
             )
         }
-        let envelope = JSONNode(
-            .object([
-                member(format.codeKey, .number(String(status))),
-                member(format.messageKey, .string(message)),
-                member(
-                    format.dataKey,
-                    .object([member("request", .string(endpoint)), member("nearest", .array(nearest))])
-                ),
-                member(format.requestIdKey, .string(requestId)),
-            ])
-        )
-        return envelope.compactBytes
+        let data = JSONNode(.object([member("request", .string(endpoint)), member("nearest", .array(nearest))]))
+        return ErrorEnvelope.body(code: status, message: message, data: data, format: format, requestId: requestId)
     }
 
     private static func member(_ key: String, _ value: JSONNode.Value) -> JSONNode.Member {

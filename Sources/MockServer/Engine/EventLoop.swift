@@ -5,20 +5,24 @@ import Foundation
 ///
 /// Ownership: the loop owns `base`, `http` and `wakeEvent`, creates them in `init` and frees them in `deinit`
 /// (`http` before `base`, as libevent requires). The listener is owned by `http` once bound and is freed with it.
+/// Armed timers are owned by `armedTimers`; those still armed when the loop stops are cancelled before it exits.
 ///
-/// Threads: `init` and `bind` run on the creating thread before `start`; from `start` until the thread exits,
-/// only the loop's own thread touches libevent and the handler, except `execute`, which any thread may call: it queues the task
-/// under a lock and wakes the loop with `event_active` (safe because `evthread_use_pthreads` ran first).
+/// Threads: `init`, `bind` and setting `handler` run on the creating thread before `start`; from `start` until
+/// the thread exits, only the loop's own thread touches libevent, the handler and the timers, except `execute`,
+/// which any thread may call: it queues the task under a lock and wakes the loop with `event_active` (safe because
+/// `evthread_use_pthreads` ran first).
 final class EventLoop: @unchecked Sendable {
     private let base: OpaquePointer
     private let http: OpaquePointer
     private var wakeEvent: OpaquePointer?
     private let tasks = Locked<[@Sendable () -> Void]>([])
     private let finished = DispatchSemaphore(value: 0)
-    private let handler: any HTTPHandler
+    private var armedTimers: [ObjectIdentifier: LoopTimer] = [:]
+    /// Answers the loop's requests; set before `start`.
+    var handler: (any HTTPHandler)?
 
     /// Creates the event base and HTTP server; requests go to `handler` on the loop's thread.
-    init(handler: any HTTPHandler, limits: ServerLimits) throws(ServerError) {
+    init(limits: ServerLimits) throws(ServerError) {
         _ = LibeventRuntime.prepared
         guard let base = event_base_new() else { throw .libevent("event_base_new failed") }
         guard let http = evhttp_new(base) else {
@@ -27,7 +31,6 @@ final class EventLoop: @unchecked Sendable {
         }
         self.base = base
         self.http = http
-        self.handler = handler
         evhttp_set_allowed_methods(http, HTTPMethodName.allLibeventMethods)
         evhttp_set_default_content_type(http, nil)
         evhttp_set_max_headers_size(http, limits.maxHeaderBytes)
@@ -65,6 +68,7 @@ final class EventLoop: @unchecked Sendable {
     func start(name: String) {
         let thread = Thread { [self] in
             event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
+            for timer in armedTimers.values { timer.cancel() }
             finished.signal()
         }
         thread.name = name
@@ -83,8 +87,19 @@ final class EventLoop: @unchecked Sendable {
         finished.wait()
     }
 
+    /// The event base, for engine types that create events on this loop. Loop thread only.
+    var eventBase: OpaquePointer { base }
+
+    func remember(_ timer: LoopTimer) {
+        armedTimers[ObjectIdentifier(timer)] = timer
+    }
+
+    func forget(_ timer: LoopTimer) {
+        armedTimers[ObjectIdentifier(timer)] = nil
+    }
+
     fileprivate func handle(_ request: OpaquePointer) {
-        handler.handle(ServerRequest(request))
+        handler?.handle(ServerRequest(request))
     }
 
     fileprivate func runPendingTasks() {

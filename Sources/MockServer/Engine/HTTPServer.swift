@@ -13,7 +13,7 @@ final class HTTPServer: Sendable {
     private let requestedPort: Int
     private let loopCount: Int
     private let limits: ServerLimits
-    private let makeHandler: @Sendable () -> any HTTPHandler
+    private let makeHandler: @Sendable (EventLoop) -> any HTTPHandler
     private let state = Locked(State.idle)
     private let boundPort = Locked(0)
 
@@ -23,7 +23,7 @@ final class HTTPServer: Sendable {
         port: Int,
         loops: Int = 1,
         limits: ServerLimits,
-        makeHandler: @escaping @Sendable () -> any HTTPHandler
+        makeHandler: @escaping @Sendable (EventLoop) -> any HTTPHandler
     ) {
         self.host = host
         requestedPort = port
@@ -40,7 +40,8 @@ final class HTTPServer: Sendable {
         var loops: [EventLoop] = []
         var port = requestedPort
         for _ in 0..<loopCount {
-            let loop = try EventLoop(handler: makeHandler(), limits: limits)
+            let loop = try EventLoop(limits: limits)
+            loop.handler = makeHandler(loop)
             port = try loop.bind(host: host, port: port, backlog: limits.listenBacklog, reusePort: loopCount > 1)
             loops.append(loop)
         }

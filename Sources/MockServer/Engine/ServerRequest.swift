@@ -13,7 +13,8 @@ import Darwin
 /// closes); this struct only borrows it. Threads: use it only on the loop thread that received it, and only until
 /// `send` has been called.
 struct ServerRequest: IncomingRequest {
-    private let request: OpaquePointer
+    /// The evhttp request; engine files only.
+    let request: OpaquePointer
     let method: String
     let path: String
     let rawQuery: Substring?

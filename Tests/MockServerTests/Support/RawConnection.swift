@@ -10,6 +10,9 @@ import Darwin
 final class RawConnection {
     private let socket: Int32
 
+    /// The socket's file descriptor.
+    var descriptor: Int32 { socket }
+
     /// Connects to 127.0.0.1:`port`; reads time out after `timeout` seconds.
     init(port: Int, timeout: Int = 5) throws {
         #if canImport(Glibc)
@@ -58,6 +61,16 @@ final class RawConnection {
             received += chunk[..<count]
         }
         return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Reads until the peer closes or fails; returns the errno of the failure (0 for a clean close).
+    func readError() -> Int32 {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+            if count == 0 { return 0 }
+            if count < 0 { return errno }
+        }
     }
 
     /// Closes the connection now (a client hanging up).

@@ -14,6 +14,7 @@ func withServer(
     mocks: URL = testMocks,
     strict: Bool = false,
     limits: ServerLimits = ServerLimits(),
+    simulation: SimulationSettings = SimulationSettings(),
     _ body: (URL) async throws -> Void
 ) async throws {
     let configuration = MockServerConfiguration(
@@ -21,7 +22,8 @@ func withServer(
         port: 0,
         strict: strict,
         accessLog: false,
-        limits: limits
+        limits: limits,
+        simulation: simulation
     )
     let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
     try server.start()
@@ -53,11 +55,13 @@ func fetch(
     _ pathAndQuery: String,
     method: String = "GET",
     headers: [String: String] = [:],
-    body: Data? = nil
+    body: Data? = nil,
+    timeout: TimeInterval = 10
 ) async throws -> FetchedResponse {
     var request = URLRequest(url: URL(string: base.absoluteString + pathAndQuery)!)
     request.httpMethod = method
     request.httpBody = body
+    request.timeoutInterval = timeout
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let session = URLSession(configuration: .ephemeral)
     defer { session.finishTasksAndInvalidate() }

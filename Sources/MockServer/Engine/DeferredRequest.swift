@@ -1,0 +1,124 @@
+import CLibevent
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A request answered later than the callback that received it: after a delay, never, in slow pieces, or with
+/// its connection cut. It learns when the client is gone, so nothing is sent to, or freed twice from, a dead request.
+///
+/// Ownership: evhttp owns the request and its connection. While deferred, the connection's close callback points
+/// at this object, which retains itself (`keepAlive`) until the callback fires or `finish()` clears it. When the
+/// connection goes down, libevent frees the request unless it had already detached it from the connection (a
+/// reply in progress); then this object frees it. Threads: the loop's thread only.
+final class DeferredRequest {
+    /// The request; nil once the client is gone.
+    private(set) var request: ServerRequest?
+    /// Called once when the client is gone before the answer finished.
+    var onHangUp: (() -> Void)?
+    private let connection: OpaquePointer
+    private let loop: EventLoop
+    private var keepAlive: Unmanaged<DeferredRequest>?
+    private var hangUpWatch: OpaquePointer?
+
+    init(_ request: ServerRequest, on loop: EventLoop) {
+        self.request = request
+        self.loop = loop
+        connection = evhttp_request_get_connection(request.request)
+        let retained = Unmanaged.passRetained(self)
+        keepAlive = retained
+        evhttp_connection_set_closecb(connection, deferredConnectionClosed, retained.toOpaque())
+    }
+
+    /// Stops watching the connection: call right before the final send, after which evhttp owns everything.
+    func finish() {
+        stopWatchingForHangUp()
+        guard let keepAlive else { return }
+        evhttp_connection_set_closecb(connection, nil, nil)
+        self.keepAlive = nil
+        keepAlive.release()
+    }
+
+    /// Closes the connection without a response: a TCP reset, or a clean close. Done on the next turn of the loop,
+    /// outside libevent's callbacks, since it frees the connection.
+    func closeConnection(reset: Bool) {
+        loop.schedule(after: .zero) { [self] in
+            guard request != nil else { return }
+            if reset { resetSocket() }
+            evhttp_connection_free(connection)
+        }
+    }
+
+    /// Resets the TCP connection (RST, no FIN). evhttp shuts a connection down cleanly before closing it, so the
+    /// socket is closed here first, with a zero linger time, and `/dev/null` takes its descriptor number for evhttp
+    /// to shut down and close harmlessly (libevent ignores the failed epoll removal of a non-socket).
+    private func resetSocket() {
+        let socket = bufferevent_getfd(evhttp_connection_get_bufferevent(connection))
+        var noLinger = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(socket, SOL_SOCKET, SO_LINGER, &noLinger, socklen_t(MemoryLayout<linger>.size))
+        let placeholder = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        let original = dup(socket)
+        guard placeholder >= 0, original >= 0, dup2(placeholder, socket) >= 0 else {
+            if placeholder >= 0 { close(placeholder) }
+            if original >= 0 { close(original) }
+            return
+        }
+        close(placeholder)
+        close(original)
+    }
+
+    /// Notices a client that hangs up while nothing is being sent (evhttp stops reading a connection once a request
+    /// has arrived): the connection is closed as soon as the client's end is.
+    func watchForHangUp() {
+        let socket = bufferevent_getfd(evhttp_connection_get_bufferevent(connection))
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        hangUpWatch = event_new(loop.eventBase, socket, Int16(EV_READ | EV_PERSIST), readableWhileHeld, context)
+        event_add(hangUpWatch, nil)
+    }
+
+    fileprivate func clientMayHaveLeft(socket: Int32) {
+        var byte: UInt8 = 0
+        let received = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if received > 0 {
+            // The client is sending more (a pipelined request): it is still there; stop polling its socket.
+            stopWatchingForHangUp()
+        } else if received == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) {
+            stopWatchingForHangUp()
+            evhttp_connection_free(connection)
+        }
+    }
+
+    fileprivate func connectionClosed() {
+        stopWatchingForHangUp()
+        if let request, evhttp_request_get_connection(request.request) == nil {
+            evhttp_request_free(request.request)
+        }
+        request = nil
+        let hangUp = onHangUp
+        onHangUp = nil
+        keepAlive?.release()
+        keepAlive = nil
+        hangUp?()
+    }
+
+    /// Stops polling the client's socket (evhttp notices hang-ups itself while it is writing).
+    func stopWatchingForHangUp() {
+        guard let hangUpWatch else { return }
+        event_free(hangUpWatch)
+        self.hangUpWatch = nil
+    }
+}
+
+/// evhttp calls this on the loop's thread when a deferred request's connection goes down.
+private func deferredConnectionClosed(_ connection: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
+    guard let context else { return }
+    Unmanaged<DeferredRequest>.fromOpaque(context).takeUnretainedValue().connectionClosed()
+}
+
+/// libevent calls this on the loop's thread when a held request's socket becomes readable.
+private func readableWhileHeld(_ socket: Int32, _ events: Int16, _ context: UnsafeMutableRawPointer?) {
+    guard let context else { return }
+    Unmanaged<DeferredRequest>.fromOpaque(context).takeUnretainedValue().clientMayHaveLeft(socket: socket)
+}

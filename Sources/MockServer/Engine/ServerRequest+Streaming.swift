@@ -1,0 +1,37 @@
+import CLibevent
+
+extension ServerRequest {
+    /// Sends the status line and headers now; the body follows with `sendBodyChunk` and ends with `endReply`.
+    /// With a `Content-Length` header set the body goes out as plain bytes, without chunked encoding.
+    func startReply(status: Int) {
+        evhttp_send_reply_start(request, Int32(status), nil)
+    }
+
+    /// Sends part of the body started with `startReply`.
+    func sendBodyChunk(_ bytes: ArraySlice<UInt8>) {
+        guard let buffer = evbuffer_new() else { return }
+        bytes.withUnsafeBytes { _ = evbuffer_add(buffer, $0.baseAddress, $0.count) }
+        evhttp_send_reply_chunk(request, buffer)
+        evbuffer_free(buffer)
+    }
+
+    /// Finishes a reply started with `startReply`. The request must not be used afterwards.
+    func endReply() {
+        evhttp_send_reply_end(request)
+    }
+
+    /// The `X-StandIn-*` headers that steer simulation, found in one pass over the request's headers.
+    var controlHeaders: ControlHeaders {
+        var found = ControlHeaders()
+        var entry = evhttp_request_get_input_headers(request)?.pointee.tqh_first
+        while let header = entry {
+            if let key = header.pointee.key, let value = header.pointee.value,
+                evutil_ascii_strncasecmp(key, ControlHeaders.prefix, ControlHeaders.prefix.utf8.count) == 0
+            {
+                found.record(name: String(cString: key), value: String(cString: value))
+            }
+            entry = header.pointee.next.tqe_next
+        }
+        return found
+    }
+}

@@ -1,0 +1,54 @@
+import Fixtures
+
+/// Where a response is written: straight into the request (the fast path), or into a `RenderedResponse` kept
+/// for a later answer.
+protocol ResponseSink {
+    mutating func addHeader(_ name: String, _ value: String)
+    mutating func appendBody(_ bytes: UnsafeRawBufferPointer)
+}
+
+extension ServerRequest: ResponseSink {}
+
+/// A response rendered now and sent later (after a delay, cut short, or in slow pieces).
+struct RenderedResponse: ResponseSink {
+    private(set) var headers: [(name: String, value: String)] = []
+    private(set) var body: [UInt8] = []
+
+    mutating func addHeader(_ name: String, _ value: String) {
+        headers.append((name, value))
+    }
+
+    mutating func appendBody(_ bytes: UnsafeRawBufferPointer) {
+        body.append(contentsOf: bytes)
+    }
+
+    /// The same response with its body cut in half (at least one byte short; `{` for an empty body), for the
+    /// `malformed-body` fault: a complete HTTP response whose body does not parse.
+    var truncated: RenderedResponse {
+        var copy = self
+        copy.body = body.isEmpty ? [UInt8(ascii: "{")] : Array(body.prefix(body.count / 2))
+        return copy
+    }
+
+    /// Adds its headers to `request`, and its body unless `includingBody` is false.
+    func write(to request: ServerRequest, includingBody: Bool = true) {
+        for header in headers { request.addHeader(header.name, header.value) }
+        if includingBody { body.withUnsafeBytes { request.appendBody($0) } }
+    }
+}
+
+extension CompiledResponse {
+    /// Writes headers (with `X-Request-ID`) and body into `sink`, rendering templates from `context`.
+    func write<Sink: ResponseSink>(
+        with context: inout RenderContext<ServerRequest>,
+        requestId: String,
+        into sink: inout Sink
+    ) {
+        for header in headers {
+            let value = header.fixedValue ?? String(decoding: header.value.render(with: &context), as: UTF8.self)
+            sink.addHeader(header.name, value)
+        }
+        sink.addHeader("X-Request-ID", requestId)
+        body.render(with: &context) { sink.appendBody($0) }
+    }
+}

@@ -1,0 +1,89 @@
+import Fixtures
+
+/// Delivers one deferred answer on its loop: waits out the delay, then sends the response or produces the fault,
+/// and stops at once if the client hangs up.
+final class DeferredDelivery {
+    /// How often a slow body sends its next piece.
+    static let slowBodyTick = Duration.milliseconds(100)
+
+    private let request: DeferredRequest
+    private let rendered: RenderedResponse
+    private let plan: ResponsePlan
+    private unowned let responder: MockResponder
+    private var pending: LoopTimer?
+    private var finished: ((String?) -> Void)?
+
+    init(request: DeferredRequest, rendered: RenderedResponse, plan: ResponsePlan, responder: MockResponder) {
+        self.request = request
+        self.rendered = rendered
+        self.plan = plan
+        self.responder = responder
+    }
+
+    /// Starts the delivery; `finished` gets the access log's details once it is over, whichever way.
+    func start(finished: @escaping (String?) -> Void) {
+        self.finished = finished
+        request.watchForHangUp()
+        request.onHangUp = { [self] in
+            pending?.cancel()
+            complete(note: "client-gone")
+        }
+        pending = responder.loop.schedule(after: plan.delay) { [self] in deliver() }
+    }
+
+    private func deliver() {
+        guard let server = request.request else { return }
+        switch plan.fault {
+        case nil:
+            send(rendered, to: server)
+        case .malformedBody:
+            send(rendered.truncated, to: server)
+        case .connectionReset:
+            request.closeConnection(reset: true)
+            complete()
+        case .emptyResponse:
+            request.closeConnection(reset: false)
+            complete()
+        case .timeout:
+            pending = responder.loop.schedule(after: responder.simulation.settings.maxHold) { [self] in
+                request.closeConnection(reset: false)
+                complete(note: "held \(DurationText.format(responder.simulation.settings.maxHold))")
+            }
+        case .slowBody(let bytesPerSecond):
+            request.stopWatchingForHangUp()
+            rendered.write(to: server, includingBody: false)
+            server.addHeader("Content-Length", String(rendered.body.count))
+            server.startReply(status: plan.status)
+            trickle(from: 0, bytesPerTick: max(1, bytesPerSecond / 10))
+        }
+    }
+
+    private func send(_ response: RenderedResponse, to server: ServerRequest) {
+        request.finish()
+        response.write(to: server)
+        server.send(status: plan.status)
+        complete()
+    }
+
+    private func trickle(from offset: Int, bytesPerTick: Int) {
+        guard let server = request.request else { return }
+        let end = min(rendered.body.count, offset + bytesPerTick)
+        server.sendBodyChunk(rendered.body[offset..<end])
+        guard end < rendered.body.count else {
+            request.finish()
+            server.endReply()
+            complete()
+            return
+        }
+        pending = responder.loop.schedule(after: Self.slowBodyTick) { [self] in
+            trickle(from: end, bytesPerTick: bytesPerTick)
+        }
+    }
+
+    private func complete(note: String? = nil) {
+        request.onHangUp = nil
+        let details = [plan.logDetails, note].compactMap { $0 }.joined(separator: " ")
+        finished?(details.isEmpty ? nil : details)
+        finished = nil
+    }
+}

@@ -1,0 +1,62 @@
+import Fixtures
+
+/// The simulation state every loop shares: settings and the one random source behind chaos and random delays,
+/// so that a seeded run repeats for the same order of requests.
+final class Simulation: Sendable {
+    let settings: SimulationSettings
+    private let random: Locked<SeededGenerator>
+
+    init(settings: SimulationSettings) {
+        self.settings = settings
+        random = Locked(settings.seed.map(SeededGenerator.init(seed:)) ?? SeededGenerator())
+    }
+
+    /// Decides what a matched request gets: the fixture's response with request overrides, server-wide delay and
+    /// random failures applied. Throws when a control header cannot be followed.
+    func plan(for fixture: Fixture, controls: ControlHeaders) throws(SimulationError) -> ResponsePlan {
+        let response = fixture.response
+        var plan = ResponsePlan(response: response, status: response.status, delay: .zero, fault: nil, variant: nil)
+        var delay: DelaySpec?
+        do {
+            if let text = controls.delay { delay = try DelaySpec(parsing: text) }
+            if let text = controls.fault { plan.fault = try Fault(name: text) }
+        } catch {
+            throw SimulationError(description: "X-StandIn-\(controls.delay == nil ? "Fault" : "Delay"): \(error)")
+        }
+        if let text = controls.status {
+            guard let status = Int(text), (100...599).contains(status) else {
+                throw SimulationError(description: "X-StandIn-Status: \(text.debugDescription) is not within 100...599")
+            }
+            plan.status = status
+        }
+        let overridden = controls.status != nil || controls.fault != nil
+        let chaos = overridden ? [] : settings.failRates
+        guard delay != nil || settings.globalDelay != nil || !chaos.isEmpty else { return plan }
+        random.withLock { generator in
+            if !chaos.isEmpty { Self.applyChaos(chaos, to: &plan, using: &generator) }
+            plan.delay =
+                (delay?.sample(using: &generator) ?? .zero)
+                + (settings.globalDelay?.sample(using: &generator) ?? .zero)
+        }
+        return plan
+    }
+
+    /// One draw decides which failure, if any, this request gets.
+    private static func applyChaos(
+        _ rates: [FailRate],
+        to plan: inout ResponsePlan,
+        using generator: inout SeededGenerator
+    ) {
+        let roll = Double.random(in: 0..<1, using: &generator)
+        var cumulative = 0.0
+        for rate in rates {
+            cumulative += rate.probability
+            guard roll < cumulative else { continue }
+            switch rate.outcome {
+            case .status(let status): plan.status = status
+            case .fault(let fault): plan.fault = fault
+            }
+            return
+        }
+    }
+}
