@@ -11,90 +11,132 @@ struct FixtureDecoder {
 
     func decode(_ node: JSONNode) throws(FixtureError) -> Fixture {
         let root = try ObjectReader(node, context: "fixture", isDocument: true)
-        try root.requireKnownKeys(["request", "response", "priority", "description"])
+        try root.requireKnownKeys([
+            "request", "response", "sequence", "afterLast", "variants", "priority", "description",
+        ])
         _ = try root.string("description")
         guard let requestObject = try root.object("request") else {
             throw FixtureError("a fixture needs a \"request\" object", line: node.line)
         }
         let request = try RequestPatternDecoder().decode(requestObject)
-        guard let responseObject = try root.object("response") else {
-            throw FixtureError("a fixture needs a \"response\" object", line: node.line)
-        }
-        let response = try decodeResponse(responseObject, pathParameters: request.pathParameters)
-        return Fixture(id: id, request: request, response: response, priority: try root.int("priority") ?? 0)
-    }
+        let responses = ResponseDecoder(fileURL: fileURL, rootURL: rootURL)
+        let steps = try decodeSteps(root, responses: responses)
+        let afterLast = try decodeAfterLast(root, isSequence: steps.isSequence)
+        let variants = try decodeVariants(root, responses: responses)
+        let priority = try root.int("priority") ?? 0
 
-    private func decodeResponse(
-        _ object: ObjectReader,
-        pathParameters: Set<String>?
-    ) throws(FixtureError)
-        -> CompiledResponse
-    {
-        try object.requireKnownKeys(["status", "headers", "envelope", "json", "text", "base64", "file"])
-        let status = try object.int("status", in: 100...599) ?? 200
-        var headers: [(name: String, value: String, line: Int)] = []
-        if let headerObject = try object.object("headers") {
-            for member in headerObject.members {
-                guard let (value, line) = try headerObject.string(member.key) else { continue }
-                try HeaderSyntax.validate(name: member.key, value: value, line: line)
-                headers.append((member.key, value, line))
-            }
+        let pathParameters = request.pathParameters
+        var compiledSteps: [CompiledResponse] = []
+        for step in steps.definitions {
+            compiledSteps.append(try step.compile(config: config, pathParameters: pathParameters))
         }
-        let body = try decodeBody(object)
-        return try CompiledResponse(
-            status: status,
-            headers: headers,
-            body: body,
-            config: config,
-            pathParameters: pathParameters
+        var compiledVariants: [String: [CompiledResponse]] = [:]
+        for (name, variant) in variants {
+            var compiled: [CompiledResponse] = []
+            for step in steps.definitions {
+                compiled.append(try step.applying(variant).compile(config: config, pathParameters: pathParameters))
+            }
+            compiledVariants[name] = compiled
+        }
+        if steps.isSequence {
+            return Fixture(
+                id: id,
+                request: request,
+                sequence: compiledSteps,
+                afterLast: afterLast,
+                variants: compiledVariants,
+                priority: priority
+            )
+        }
+        return Fixture(
+            id: id,
+            request: request,
+            response: compiledSteps[0],
+            variants: compiledVariants.mapValues { $0[0] },
+            priority: priority
         )
     }
 
-    private func decodeBody(_ object: ObjectReader) throws(FixtureError) -> ResponseBody {
-        let forms = object.members.filter { ["envelope", "json", "text", "base64", "file"].contains($0.key) }
-        if forms.count > 1 {
-            let names = forms.map(\.key.quoted).joined(separator: " and ")
-            throw FixtureError("a response has one body form, not \(names)", line: forms[1].keyLine)
-        }
-        guard let form = forms.first else { return .empty }
-        switch form.key {
-        case "envelope":
-            let envelope = try ObjectReader(form.value, context: "response.envelope")
-            try envelope.requireKnownKeys(["code", "message", "data"])
-            if let message = envelope.member("message"), message.value.stringValue == nil {
-                throw FixtureError("response.envelope.message must be a string", line: message.keyLine)
-            }
-            return .envelope(
-                code: try envelope.int("code"),
-                message: envelope.member("message")?.value,
-                data: envelope.member("data")?.value
+    /// The `response`, or the `sequence` steps; a fixture has exactly one of them.
+    private func decodeSteps(
+        _ root: ObjectReader,
+        responses: ResponseDecoder
+    ) throws(FixtureError) -> (definitions: [ResponseDefinition], isSequence: Bool) {
+        switch (root.member("response"), root.member("sequence")) {
+        case (let response?, let sequence?):
+            throw FixtureError(
+                "a fixture has a \"response\" or a \"sequence\", not both",
+                line: max(response.keyLine, sequence.keyLine)
             )
-        case "json":
-            return .json(form.value)
-        case "text":
-            return .text(try object.string("text")!.value, line: form.keyLine)
-        case "base64":
-            let text = try object.string("base64")!.value
-            guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
-                throw FixtureError("response.base64 is not valid base64", line: form.keyLine)
+        case (_?, nil):
+            return ([try responses.decode(try root.object("response")!)], false)
+        case (nil, let sequence?):
+            guard case .array(let elements) = sequence.value.value else {
+                throw FixtureError(
+                    "sequence must be a list of responses, not \(sequence.value.typeName)",
+                    line: sequence.keyLine
+                )
             }
-            return .bytes(Array(data), contentType: "application/octet-stream")
-        default:
-            return try fileBody(try object.string("file")!.value, line: form.keyLine)
+            guard !elements.isEmpty else {
+                throw FixtureError("sequence must list at least one response", line: sequence.keyLine)
+            }
+            var definitions: [ResponseDefinition] = []
+            for (index, element) in elements.enumerated() {
+                definitions.append(try responses.decode(try ObjectReader(element, context: "sequence[\(index)]")))
+            }
+            return (definitions, true)
+        case (nil, nil):
+            throw FixtureError("a fixture needs a \"response\" object or a \"sequence\" list", line: root.node.line)
         }
     }
 
-    private func fileBody(_ path: String, line: Int) throws(FixtureError) -> ResponseBody {
-        let url = URL(fileURLWithPath: path, relativeTo: fileURL.deletingLastPathComponent())
-            .standardizedFileURL.resolvingSymlinksInPath()
-        let rootPath = rootURL.path.hasSuffix("/") ? rootURL.path : rootURL.path + "/"
-        guard url.path.hasPrefix(rootPath) else {
-            throw FixtureError("file body \(path.quoted) is outside the mocks directory", line: line)
+    private func decodeAfterLast(_ root: ObjectReader, isSequence: Bool) throws(FixtureError) -> AfterLast {
+        guard let (text, line) = try root.string("afterLast") else { return .repeatLast }
+        guard isSequence else {
+            throw FixtureError("afterLast applies only to a \"sequence\"", line: line)
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw FixtureError("file body \(path.quoted) cannot be read (\(url.path))", line: line)
+        guard let afterLast = AfterLast(rawValue: text) else {
+            throw FixtureError("afterLast must be \"repeat-last\" or \"cycle\", not \(text.quoted)", line: line)
         }
-        return .bytes(Array(data), contentType: MediaType.forFileExtension(url.pathExtension))
+        return afterLast
+    }
+
+    /// The `variants`: each a partial response, checked like one.
+    private func decodeVariants(
+        _ root: ObjectReader,
+        responses: ResponseDecoder
+    ) throws(FixtureError) -> [(name: String, definition: ResponseDefinition)] {
+        guard let object = try root.object("variants") else { return [] }
+        var variants: [(name: String, definition: ResponseDefinition)] = []
+        var seen: Set<String> = []
+        for member in object.members {
+            guard Self.isValidVariantName(member.key) else {
+                throw FixtureError(
+                    "variant name \(member.key.quoted) may use only letters, digits, \"-\", \"_\" and \".\"",
+                    line: member.keyLine
+                )
+            }
+            guard seen.insert(member.key).inserted else {
+                throw FixtureError("variants has \(member.key.quoted) twice", line: member.keyLine)
+            }
+            let variant = try ObjectReader(member.value, context: object.name(of: member.key))
+            variants.append((member.key, try responses.decode(variant)))
+        }
+        return variants
+    }
+
+    /// Variant names travel in a header and a command-line flag: letters, digits, `-`, `_` and `.` only.
+    static func isValidVariantName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                    true
+                default:
+                    false
+                }
+            }
     }
 }
 

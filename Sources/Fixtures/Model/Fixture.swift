@@ -3,24 +3,100 @@
 /// A fixture is loaded from one JSON file under the mocks directory; its `id` is that file's path relative to the
 /// directory (`users/get-user.json`), so people find the file from what the server prints. It is a class so that
 /// matching passes one reference around instead of copying every part.
+///
+/// It answers with one response or with a sequence of them served in turn, and may have named variants; every
+/// combination of step and variant is compiled at load (see `response(step:variant:)`).
 public final class Fixture: Sendable {
     /// The file's path relative to the mocks directory.
     public let id: String
     /// What a request must look like to be answered by this fixture.
     public let request: RequestPattern
-    /// What the fixture answers, compiled at load.
-    public let response: CompiledResponse
+    /// The default response: the only one, or a sequence's first step, without any variant.
+    public var response: CompiledResponse { steps[0] }
     /// Higher priorities are tried first; equal priorities fall back to literal, then template, then regex paths.
     public let priority: Int
+    /// `GET /users/{id}`: the endpoint as people write it (and as `VariantSelection` keys it).
+    public let endpoint: String
+    /// Whether the fixture answers with a sequence.
+    public let isSequence: Bool
+    /// What a sequence serves once its last step has been served.
+    public let afterLast: AfterLast
+    /// The variant names, sorted.
+    public let variantNames: [String]
 
-    /// Creates a fixture from its parts.
-    public init(id: String, request: RequestPattern, response: CompiledResponse, priority: Int = 0) {
-        self.id = id
-        self.request = request
-        self.response = response
-        self.priority = priority
+    /// The responses without variant, one per step (one for a single response).
+    let steps: [CompiledResponse]
+    /// For each variant, the responses with it applied, one per step.
+    let variants: [String: [CompiledResponse]]
+
+    /// Creates a fixture that answers with one response, or with one of its variants.
+    public convenience init(
+        id: String,
+        request: RequestPattern,
+        response: CompiledResponse,
+        variants: [String: CompiledResponse] = [:],
+        priority: Int = 0
+    ) {
+        self.init(
+            id: id,
+            request: request,
+            steps: [response],
+            isSequence: false,
+            afterLast: .repeatLast,
+            variants: variants.mapValues { [$0] },
+            priority: priority
+        )
     }
 
-    /// `GET /users/{id}`: the endpoint as people write it.
-    public var endpoint: String { "\(request.method) \(request.path)" }
+    /// Creates a fixture that answers with `sequence` in turn.
+    /// - Parameter variants: for each variant, the sequence with the variant applied to every step; each has as
+    ///   many steps as `sequence`, which must not be empty.
+    public convenience init(
+        id: String,
+        request: RequestPattern,
+        sequence: [CompiledResponse],
+        afterLast: AfterLast = .repeatLast,
+        variants: [String: [CompiledResponse]] = [:],
+        priority: Int = 0
+    ) {
+        precondition(!sequence.isEmpty, "a sequence needs at least one response")
+        precondition(variants.values.allSatisfy { $0.count == sequence.count }, "a variant needs every step")
+        self.init(
+            id: id,
+            request: request,
+            steps: sequence,
+            isSequence: true,
+            afterLast: afterLast,
+            variants: variants,
+            priority: priority
+        )
+    }
+
+    private init(
+        id: String,
+        request: RequestPattern,
+        steps: [CompiledResponse],
+        isSequence: Bool,
+        afterLast: AfterLast,
+        variants: [String: [CompiledResponse]],
+        priority: Int
+    ) {
+        self.id = id
+        self.request = request
+        self.steps = steps
+        self.isSequence = isSequence
+        self.afterLast = afterLast
+        self.variants = variants
+        self.variantNames = variants.keys.sorted()
+        self.priority = priority
+        self.endpoint = "\(request.method) \(request.path)"
+    }
+}
+
+/// What a sequence serves once its last step has been served.
+public enum AfterLast: String, Sendable, CaseIterable {
+    /// The last step again, for ever (`"repeat-last"`, the default).
+    case repeatLast = "repeat-last"
+    /// The first step again, then the second, and so on (`"cycle"`).
+    case cycle
 }

@@ -18,3 +18,12 @@ extension StringProtocol {
     /// The string in double quotes, for messages: `"profile"`.
     var quoted: String { "\"\(self)\"" }
 }
+
+extension FixtureError {
+    /// This error, placed at `line` unless it already names a line.
+    func located(at line: Int) -> FixtureError {
+        var error = self
+        error.line = error.line ?? line
+        return error
+    }
+}

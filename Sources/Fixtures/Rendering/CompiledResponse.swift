@@ -25,18 +25,26 @@ public final class CompiledResponse: Sendable {
     public let headers: [Header]
     /// The body.
     public let body: ByteTemplate
+    /// How long to wait before answering, if at all.
+    public let delay: DelaySpec?
+    /// How to break the response on purpose, if at all.
+    public let fault: Fault?
 
     /// Compiles a response.
     /// - Parameters:
     ///   - headers: the fixture's headers with the line of each, in order.
     ///   - config: supplies the envelope format and the default headers every response carries.
     ///   - pathParameters: the names `{{path.NAME}}` may use; nil when unknown (regex paths).
+    ///   - delay: how long to wait before answering.
+    ///   - fault: how to break the response.
     public init(
         status: Int,
         headers: [(name: String, value: String, line: Int)],
         body: ResponseBody,
         config: ProjectConfig,
-        pathParameters: Set<String>?
+        pathParameters: Set<String>?,
+        delay: DelaySpec? = nil,
+        fault: Fault? = nil
     ) throws(FixtureError) {
         let compiler = TemplateCompiler(pathParameters: pathParameters)
         var compiled: [Header] = []
@@ -55,6 +63,8 @@ public final class CompiledResponse: Sendable {
         self.status = status
         self.headers = compiled
         self.body = ByteTemplate(try Self.compileBody(body, format: config.envelope, compiler: compiler))
+        self.delay = delay
+        self.fault = fault
     }
 
     private static func compileBody(

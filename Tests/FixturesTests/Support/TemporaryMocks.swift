@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Testing
 
 /// A mocks directory with the given files (path → contents), loaded, then removed.
 func load(_ files: [String: String]) throws -> FixtureLoadResult {
@@ -16,4 +17,11 @@ func load(_ files: [String: String]) throws -> FixtureLoadResult {
 /// The one diagnostic loading `contents` as `f.json` gives, as `line: reason`.
 func diagnosis(of contents: String) throws -> String? {
     try load(["f.json": contents]).diagnostics.first.map { "\($0.line): \($0.reason)" }
+}
+
+/// The one fixture `contents` defines, loaded as `f.json`; fails the test when the file has a problem.
+func fixture(_ contents: String, id: String = "f.json") throws -> Fixture {
+    let result = try load([id: contents])
+    try #require(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    return try #require(result.fixtures.first)
 }

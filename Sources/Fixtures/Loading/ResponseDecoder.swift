@@ -1,0 +1,93 @@
+import Foundation
+
+/// Decodes one response object of a fixture (`response`, a `sequence` step or a variant) into a definition,
+/// checking every field and naming the line of the first problem.
+struct ResponseDecoder {
+    /// The keys a response object may have.
+    static let keys = ["status", "headers", "envelope", "json", "text", "base64", "file", "delay", "fault"]
+    private static let bodyForms = ["envelope", "json", "text", "base64", "file"]
+
+    /// The fixture file, for resolving `file` bodies next to it.
+    let fileURL: URL
+    /// The mocks directory (symlinks resolved); `file` bodies must stay inside it.
+    let rootURL: URL
+
+    func decode(_ object: ObjectReader) throws(FixtureError) -> ResponseDefinition {
+        try object.requireKnownKeys(Self.keys)
+        var definition = ResponseDefinition()
+        definition.status = try object.int("status", in: 100...599)
+        if let headerObject = try object.object("headers") {
+            var headers: [(name: String, value: String, line: Int)] = []
+            for member in headerObject.members {
+                guard let (value, line) = try headerObject.string(member.key) else { continue }
+                try HeaderSyntax.validate(name: member.key, value: value, line: line)
+                headers.append((member.key, value, line))
+            }
+            definition.headers = headers
+        }
+        definition.body = try decodeBody(object)
+        if let member = object.member("delay") {
+            do {
+                definition.delay = try DelaySpec(json: member.value)
+            } catch {
+                throw error.located(at: member.keyLine)
+            }
+        }
+        if let member = object.member("fault") {
+            do {
+                definition.fault = try Fault(json: member.value)
+            } catch {
+                throw error.located(at: member.keyLine)
+            }
+        }
+        return definition
+    }
+
+    /// The body form the object sets, or nil when it sets none.
+    private func decodeBody(_ object: ObjectReader) throws(FixtureError) -> ResponseBody? {
+        let forms = object.members.filter { Self.bodyForms.contains($0.key) }
+        if forms.count > 1 {
+            let names = forms.map(\.key.quoted).joined(separator: " and ")
+            throw FixtureError("a response has one body form, not \(names)", line: forms[1].keyLine)
+        }
+        guard let form = forms.first else { return nil }
+        switch form.key {
+        case "envelope":
+            let envelope = try ObjectReader(form.value, context: object.name(of: "envelope"))
+            try envelope.requireKnownKeys(["code", "message", "data"])
+            if let message = envelope.member("message"), message.value.stringValue == nil {
+                throw FixtureError("\(envelope.name(of: "message")) must be a string", line: message.keyLine)
+            }
+            return .envelope(
+                code: try envelope.int("code"),
+                message: envelope.member("message")?.value,
+                data: envelope.member("data")?.value
+            )
+        case "json":
+            return .json(form.value)
+        case "text":
+            return .text(try object.string("text")!.value, line: form.keyLine)
+        case "base64":
+            let text = try object.string("base64")!.value
+            guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+                throw FixtureError("\(object.name(of: "base64")) is not valid base64", line: form.keyLine)
+            }
+            return .bytes(Array(data), contentType: "application/octet-stream")
+        default:
+            return try fileBody(try object.string("file")!.value, line: form.keyLine)
+        }
+    }
+
+    private func fileBody(_ path: String, line: Int) throws(FixtureError) -> ResponseBody {
+        let url = URL(fileURLWithPath: path, relativeTo: fileURL.deletingLastPathComponent())
+            .standardizedFileURL.resolvingSymlinksInPath()
+        let rootPath = rootURL.path.hasSuffix("/") ? rootURL.path : rootURL.path + "/"
+        guard url.path.hasPrefix(rootPath) else {
+            throw FixtureError("file body \(path.quoted) is outside the mocks directory", line: line)
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw FixtureError("file body \(path.quoted) cannot be read (\(url.path))", line: line)
+        }
+        return .bytes(Array(data), contentType: MediaType.forFileExtension(url.pathExtension))
+    }
+}
