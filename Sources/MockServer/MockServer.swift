@@ -26,6 +26,7 @@ public final class MockServer: Sendable {
         if configuration.strict, !loaded.diagnostics.isEmpty {
             throw MockServerError.brokenFixtures(loaded.diagnostics)
         }
+        try Self.checkVariants(configuration.simulation.variants, against: loaded.fixtures)
         let accessLog = configuration.accessLog ? AccessLog() : nil
         let fixtures = FixtureSet(loaded)
         let simulation = Simulation(settings: configuration.simulation)
@@ -38,6 +39,22 @@ public final class MockServer: Sendable {
                 MockResponder(fixtures: fixtures, simulation: simulation, accessLog: accessLog, loop: loop)
             }
         )
+    }
+
+    /// Every start-up variant must name an endpoint and a variant that one of its fixtures has.
+    private static func checkVariants(_ variants: [String: String], against fixtures: [Fixture]) throws {
+        for (endpoint, name) in variants.sorted(by: { $0.key < $1.key }) {
+            let candidates = fixtures.filter { $0.endpoint == endpoint }
+            guard !candidates.isEmpty else {
+                let endpoints = Set(fixtures.map(\.endpoint)).sorted().joined(separator: ", ")
+                throw MockServerError.unknownVariant("no fixture serves \(endpoint); the endpoints are: \(endpoints)")
+            }
+            let available = Set(candidates.flatMap(\.variantNames)).sorted()
+            guard available.contains(name) else {
+                let list = available.isEmpty ? "it has none" : "it has: " + available.joined(separator: ", ")
+                throw MockServerError.unknownVariant("\(endpoint) has no variant \"\(name)\"; \(list)")
+            }
+        }
     }
 
     /// Starts listening and serving. Throws when the address cannot be listened on.
@@ -59,12 +76,16 @@ public final class MockServer: Sendable {
 public enum MockServerError: Error, CustomStringConvertible {
     /// `strict` loading found broken fixture files.
     case brokenFixtures([Diagnostic])
+    /// A start-up variant names an endpoint or variant that no fixture has.
+    case unknownVariant(String)
 
     public var description: String {
         switch self {
         case .brokenFixtures(let diagnostics):
             "\(diagnostics.count) fixture file(s) are broken and --strict is set:\n"
                 + diagnostics.map(\.description).joined(separator: "\n")
+        case .unknownVariant(let problem):
+            "--variant: \(problem)"
         }
     }
 }

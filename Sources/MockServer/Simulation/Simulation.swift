@@ -1,22 +1,34 @@
 import Fixtures
 
-/// The simulation state every loop shares: settings and the one random source behind chaos and random delays,
-/// so that a seeded run repeats for the same order of requests.
+/// The simulation state every loop shares: sequence positions, selected variants, settings, and the one random
+/// source behind chaos and random delays, so that a seeded run repeats for the same order of requests.
 final class Simulation: Sendable {
     let settings: SimulationSettings
+    /// Where each sequence fixture is.
+    let sequences = SequenceCounters()
+    /// The variant each endpoint serves when a request names none.
+    let variants: VariantSelection
     private let random: Locked<SeededGenerator>
 
     init(settings: SimulationSettings) {
         self.settings = settings
+        variants = VariantSelection(settings.variants)
         random = Locked(settings.seed.map(SeededGenerator.init(seed:)) ?? SeededGenerator())
     }
 
-    /// Decides what a matched request gets: the fixture's response with request overrides, server-wide delay and
-    /// random failures applied. Throws when a control header cannot be followed.
+    /// Decides what a matched request gets: the fixture's response for this sequence step and variant, with request
+    /// overrides, server-wide delay and random failures applied. Throws when the request names a variant the fixture
+    /// lacks or a control header cannot be followed.
     func plan(for fixture: Fixture, controls: ControlHeaders) throws(SimulationError) -> ResponsePlan {
-        let response = fixture.response
-        var plan = ResponsePlan(response: response, status: response.status, delay: .zero, fault: nil, variant: nil)
-        var delay: DelaySpec?
+        let response = try self.response(of: fixture, requestedVariant: controls.variant)
+        var plan = ResponsePlan(
+            response: response.compiled,
+            status: response.compiled.status,
+            delay: .zero,
+            fault: response.compiled.fault,
+            variant: response.variant
+        )
+        var delay = response.compiled.delay
         do {
             if let text = controls.delay { delay = try DelaySpec(parsing: text) }
             if let text = controls.fault { plan.fault = try Fault(name: text) }
@@ -39,6 +51,28 @@ final class Simulation: Sendable {
                 + (settings.globalDelay?.sample(using: &generator) ?? .zero)
         }
         return plan
+    }
+
+    /// The response for the fixture's next step, in the variant the request names, or else the endpoint's selected
+    /// one. A selected variant that this fixture lacks (another fixture of the endpoint has it) serves the default.
+    private func response(
+        of fixture: Fixture,
+        requestedVariant: String?
+    ) throws(SimulationError)
+        -> (compiled: CompiledResponse, variant: String?)
+    {
+        let step = sequences.nextStep(for: fixture)
+        do {
+            if let requestedVariant {
+                return (try fixture.response(step: step, variant: requestedVariant), requestedVariant)
+            }
+            if let selected = variants.variant(for: fixture), fixture.variantNames.contains(selected) {
+                return (try fixture.response(step: step, variant: selected), selected)
+            }
+            return (try fixture.response(step: step, variant: nil), nil)
+        } catch {
+            throw SimulationError(description: "X-StandIn-Variant: \(error)")
+        }
     }
 
     /// One draw decides which failure, if any, this request gets.
