@@ -93,12 +93,15 @@ import FoundationNetworking
 
     @Test func timeoutHoldsUntilTheClientGivesUp() async throws {
         try await withServer { base async throws in
+            await #expect {
+                try await fetch(base, "/text", headers: ["X-StandIn-Fault": "timeout"], timeout: 0.5)
+            } throws: { ($0 as? URLError)?.code == .timedOut }
+            let connection = try RawConnection(port: base.port!, timeout: 1)
             let time = try await elapsed {
-                await #expect {
-                    try await fetch(base, "/text", headers: ["X-StandIn-Fault": "timeout"], timeout: 0.5)
-                } throws: { ($0 as? URLError)?.code == .timedOut }
+                connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: timeout\r\n\r\n")
+                #expect(connection.readAll().isEmpty)
             }
-            #expect(time >= .milliseconds(300))
+            #expect(time >= .milliseconds(950), "the server closed a held request after \(time)")
             #expect(try await fetch(base, "/text").text == "plain words")
         }
     }

@@ -24,7 +24,12 @@ final class EventLoop: @unchecked Sendable {
     /// Creates the event base and HTTP server; requests go to `handler` on the loop's thread.
     init(limits: ServerLimits) throws(ServerError) {
         _ = LibeventRuntime.prepared
-        guard let base = event_base_new() else { throw .libevent("event_base_new failed") }
+        // Precise timers (timerfd on Linux): delays are honoured to the microsecond, not rounded up to epoll's ms.
+        let config = event_config_new()
+        event_config_set_flag(config, Int32(EVENT_BASE_FLAG_PRECISE_TIMER.rawValue))
+        let created = event_base_new_with_config(config)
+        event_config_free(config)
+        guard let base = created else { throw .libevent("event_base_new_with_config failed") }
         guard let http = evhttp_new(base) else {
             event_base_free(base)
             throw .libevent("evhttp_new failed")
