@@ -44,7 +44,8 @@ struct Serve: AsyncParsableCommand {
             host: host,
             port: port,
             strict: strict,
-            accessLog: !quiet
+            accessLog: !quiet,
+            simulation: try simulation.settings()
         )
         let server: MockServer
         do {

@@ -101,6 +101,35 @@ import FoundationNetworking
         #expect(result.error.contains("typo.json:3:"))
     }
 
+    @Test func simulationFlagsShowInTheAccessLog() async throws {
+        let mocks = try temporaryMocks(broken)
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let server = try ServeProcess(["--mocks", mocks.path, "--delay", "50ms", "--fail-rate", "1:503", "--seed", "1"])
+        let url = URL(string: "http://127.0.0.1:\(server.port)/ok")!
+        let (_, response) = try await URLSession.shared.data(from: url)
+        #expect((response as? HTTPURLResponse)?.statusCode == 503)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(server.interrupt() == 0)
+        #expect(server.text.contains(#/GET /ok 503 ok\.json \d+\.\d\dms delay=50ms/#))
+    }
+
+    @Test func badSimulationFlagsAreValidationErrors() throws {
+        let mocks = try temporaryMocks(broken)
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let cases: [([String], String)] = [
+            (["--delay", "soon"], "is not a duration"),
+            (["--fail-rate", "2:503"], "is not a fail rate"),
+            (["--fail-rate", "0.7:503", "--fail-rate", "0.7:timeout"], "add up to more than 1"),
+            (["--variant", "GET /ok"], "must look like"),
+            (["--variant", "GET /ok=missing"], "GET /ok has no variant \"missing\"; it has none"),
+        ]
+        for (flags, message) in cases {
+            let result = try StandInBinary.run(["serve", "--port", "0", "--mocks", mocks.path] + flags)
+            #expect(result.status != 0, "\(flags)")
+            #expect(result.error.contains(message), "\(flags): \(result.error)")
+        }
+    }
+
     @Test func invalidPortIsAValidationError() throws {
         let result = try StandInBinary.run(["serve", "--port", "70000"])
         #expect(result.status != 0)

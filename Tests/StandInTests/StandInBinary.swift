@@ -18,8 +18,12 @@ enum StandInBinary {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `standin` with `arguments` to completion and returns its exit status and output.
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    /// Runs `standin` with `arguments` to completion and returns its exit status and output. A run that has not
+    /// ended after `deadline` seconds is killed (and reports the signal), so a regression fails instead of hanging.
+    static func run(
+        _ arguments: [String],
+        deadline: Double = 20
+    ) throws -> (status: Int32, output: String, error: String) {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -28,6 +32,9 @@ enum StandInBinary {
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: watchdog)
+        defer { watchdog.cancel() }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
