@@ -23,7 +23,11 @@ let package = Package(
         ),
         .target(
             name: "NetworkCore",
-            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(name: "Fixtures", dependencies: ["NetworkCore"]),
         .target(
