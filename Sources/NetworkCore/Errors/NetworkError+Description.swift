@@ -9,7 +9,8 @@ extension NetworkError: LocalizedError {
         case .http(let status, _, let body):
             let excerpt = Self.excerpt(of: body)
             let detail = excerpt.isEmpty ? "" : ": \(excerpt.prefix(200))"
-            return "The server answered HTTP \(status.code) \(status.reasonPhrase)\(detail)"
+            let reason = status.reasonPhrase.isEmpty ? "" : " \(status.reasonPhrase)"
+            return "The server answered HTTP \(status.code)\(reason)\(detail)"
         case .server(let code, let message, let requestID):
             let request = requestID.map { " (request \($0))" } ?? ""
             return "The server reported error \(code): \(message)\(request)"

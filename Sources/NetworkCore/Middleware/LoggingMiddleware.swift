@@ -27,7 +27,7 @@ public struct LoggingMiddleware: Middleware {
         public var line: String {
             let outcome: String
             if let status {
-                outcome = "\(status.code) \(status.reasonPhrase)"
+                outcome = status.reasonPhrase.isEmpty ? "\(status.code)" : "\(status.code) \(status.reasonPhrase)"
             } else {
                 outcome = "failed: \(error.map(\.localizedDescription) ?? "no response")"
             }

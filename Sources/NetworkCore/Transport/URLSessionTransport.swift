@@ -43,9 +43,10 @@ public final class URLSessionTransport: Transport {
         } onCancel: {
             task.cancel()
         }
-        guard let head = response.httpResponse else {
+        guard var head = response.httpResponse else {
             throw TransportError.other(underlying: URLError(.badServerResponse))
         }
+        head.status = head.status.withStandardReasonPhrase
         return TransportResponse(head: head, body: body, isBodyDecompressed: Self.wasDecompressed(head, body: body))
     }
 
