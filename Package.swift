@@ -49,6 +49,7 @@ let package = Package(
         .testTarget(name: "FixturesTests", dependencies: ["Fixtures"]),
         .testTarget(name: "MockServerTests", dependencies: ["MockServer"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StandInTests", dependencies: ["standin"]),
+        .testTarget(name: "ClientServerTests", dependencies: ["NetworkCore", "MockServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
