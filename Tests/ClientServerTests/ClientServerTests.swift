@@ -7,7 +7,7 @@ private struct User: Decodable, Sendable, Equatable {
     let name: String
 }
 
-private enum API {
+private enum TestAPI {
     enum Users {
         struct Get: Endpoint {
             typealias Response = User
@@ -32,7 +32,7 @@ private let userFixture = #"""
 @Suite struct ClientServerTests {
     @Test func successDecodesTheEnvelopesData() async throws {
         try await withServer(["users/get.json": userFixture]) { base, _ in
-            let user = try await liveClient(base).send(API.Users.Get(id: "42"))
+            let user = try await liveClient(base).send(TestAPI.Users.Get(id: "42"))
             #expect(user == User(id: "42", name: "Ada"))
         }
     }
@@ -43,7 +43,7 @@ private let userFixture = #"""
               "response": { "envelope": { "code": 40101, "message": "token expired" } } }
             """#
         try await withServer(["users/get.json": userFixture, "users/expired.json": fixture]) { base, _ in
-            let error = try await networkError { try await liveClient(base).send(API.Users.Get(id: "expired")) }
+            let error = try await networkError { try await liveClient(base).send(TestAPI.Users.Get(id: "expired")) }
             guard case .server(let code, let message, let requestID) = error else {
                 Issue.record("expected .server, got \(error)")
                 return
@@ -61,7 +61,7 @@ private let userFixture = #"""
             """#
         try await withServer(["users/get.json": userFixture, "users/boom.json": failing]) { base, _ in
             let client = liveClient(base)
-            let missing = try await networkError { try await client.send(API.Plain<JSONValue>(path: "/nothing")) }
+            let missing = try await networkError { try await client.send(TestAPI.Plain<JSONValue>(path: "/nothing")) }
             guard case .http(let status, _, let body) = missing else {
                 Issue.record("expected .http, got \(missing)")
                 return
@@ -69,7 +69,7 @@ private let userFixture = #"""
             #expect(status == .notFound)
             #expect(String(decoding: body, as: UTF8.self).contains("no fixture matches GET /nothing"))
 
-            let broken = try await networkError { try await client.send(API.Users.Get(id: "boom")) }
+            let broken = try await networkError { try await client.send(TestAPI.Users.Get(id: "boom")) }
             #expect(broken.status == .internalServerError)
             #expect(broken.localizedDescription == "The server answered HTTP 500 Internal Server Error: internal error")
         }
@@ -82,7 +82,7 @@ private let userFixture = #"""
                             "text": "{\"code\":0,\"data\":{\"id\":\"1\"," } }
             """#
         try await withServer(["users/get.json": fixture]) { base, _ in
-            let error = try await networkError { try await liveClient(base).send(API.Users.Get(id: "1")) }
+            let error = try await networkError { try await liveClient(base).send(TestAPI.Users.Get(id: "1")) }
             guard case .decoding(_, let excerpt) = error else {
                 Issue.record("expected .decoding, got \(error)")
                 return
@@ -93,7 +93,7 @@ private let userFixture = #"""
 
     @Test func closedPortIsAConnectivityFailure() async throws {
         let base = try closedPortURL()
-        let error = try await networkError { try await liveClient(base).send(API.Users.Get(id: "1")) }
+        let error = try await networkError { try await liveClient(base).send(TestAPI.Users.Get(id: "1")) }
         guard case .transport(.cannotConnect) = error else {
             Issue.record("expected .transport(.cannotConnect), got \(error)")
             return
@@ -115,14 +115,14 @@ private let userFixture = #"""
             let format = try EnvelopeFormat(contentsOfMocksDirectory: mocks)
             #expect(format.dataKey == "result")
             let client = liveClient(base, envelope: format)
-            #expect(try await client.send(API.Users.Get(id: "7")) == User(id: "7", name: "Ada"))
+            #expect(try await client.send(TestAPI.Users.Get(id: "7")) == User(id: "7", name: "Ada"))
 
-            let raw = try await client.send(API.Plain<JSONValue>(path: "/users/7"))
+            let raw = try await client.send(TestAPI.Plain<JSONValue>(path: "/users/7"))
             #expect(raw["errcode"] == 200)
             #expect(raw["errmsg"] == "ok")
             #expect(raw["trace_id"]?.stringValue?.isEmpty == false)
 
-            let error = try await networkError { try await client.send(API.Users.Get(id: "locked")) }
+            let error = try await networkError { try await client.send(TestAPI.Users.Get(id: "locked")) }
             #expect(error.businessCode == 42300)
         }
     }
@@ -162,7 +162,7 @@ private let userFixture = #"""
             """#
         let target = #"{ "request": { "path": "/new" }, "response": { "text": "arrived" } }"#
         try await withServer(["old.json": redirect, "new.json": target]) { base, _ in
-            let error = try await networkError { try await liveClient(base).send(API.Plain<Data>(path: "/old")) }
+            let error = try await networkError { try await liveClient(base).send(TestAPI.Plain<Data>(path: "/old")) }
             guard case .http(let status, let headers, _) = error else {
                 Issue.record("expected .http, got \(error)")
                 return
@@ -175,7 +175,7 @@ private let userFixture = #"""
             #expect(raw.head.status.code == 302)
 
             let following = APIClient(baseURL: base, transport: URLSessionTransport(followsRedirects: true))
-            let body = try await following.send(API.Plain<Data>(path: "/old"))
+            let body = try await following.send(TestAPI.Plain<Data>(path: "/old"))
             #expect(String(decoding: body, as: UTF8.self) == "arrived")
         }
     }
@@ -202,7 +202,7 @@ private let userFixture = #"""
         let client = liveClient(listener.url)
         let clock = ContinuousClock()
         let start = clock.now
-        let task = Task { try await client.send(API.Users.Get(id: "1")) }
+        let task = Task { try await client.send(TestAPI.Users.Get(id: "1")) }
         try await Task.sleep(for: .milliseconds(100))
         task.cancel()
         let error = try await networkError { try await task.value }
@@ -213,7 +213,7 @@ private let userFixture = #"""
     @Test func silentServerTimesOut() async throws {
         let listener = try SilentListener()
         let client = liveClient(listener.url, timeout: .milliseconds(200))
-        let error = try await networkError { try await client.send(API.Users.Get(id: "1")) }
+        let error = try await networkError { try await client.send(TestAPI.Users.Get(id: "1")) }
         guard case .transport(.timedOut) = error else {
             Issue.record("expected .transport(.timedOut), got \(error)")
             return

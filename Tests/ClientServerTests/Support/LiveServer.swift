@@ -23,6 +23,20 @@ func withServer(
     try await body(URL(string: "http://127.0.0.1:\(server.port)")!, directory)
 }
 
+/// Starts a real server on a free port serving `mocks` as it is, runs `body` with its base URL, and always stops it.
+func withServer(mocks: URL, _ body: (_ base: URL) async throws -> Void) async throws {
+    let configuration = MockServerConfiguration(mocksDirectory: mocks, port: 0, strict: true, accessLog: false)
+    let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
+    try server.start()
+    defer { server.stop() }
+    try await body(URL(string: "http://127.0.0.1:\(server.port)")!)
+}
+
+/// The repository's sample `Mocks/`, which the README walks through.
+let sampleMocks = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Mocks")
+
 /// A base URL on which nothing listens: the port of a server that was started and stopped again.
 func closedPortURL() throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString)")
