@@ -23,7 +23,11 @@ let package = Package(
         ),
         .target(
             name: "NetworkCore",
-            dependencies: [.product(name: "HTTPTypes", package: "swift-http-types")]
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(name: "Fixtures", dependencies: ["NetworkCore"]),
         .target(
@@ -45,6 +49,7 @@ let package = Package(
         .testTarget(name: "FixturesTests", dependencies: ["Fixtures"]),
         .testTarget(name: "MockServerTests", dependencies: ["MockServer"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StandInTests", dependencies: ["standin"]),
+        .testTarget(name: "ClientServerTests", dependencies: ["NetworkCore", "MockServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,56 @@
+import Foundation
+
+/// What moves one HTTP exchange over the wire: ``URLSessionTransport`` in an app, a test double in a unit test, an
+/// in-process registry of fixtures in an offline test.
+///
+/// A transport sends exactly what it is given and returns exactly what came back: it does not follow redirects
+/// unless it was configured to, interpret statuses, or decode bodies. It throws ``TransportError`` (or an error
+/// ``TransportError/init(classifying:)`` understands) when there is no HTTP response, and stops promptly when the
+/// calling task is cancelled.
+public protocol Transport: Sendable {
+    /// Sends one request and returns the response's head and body.
+    func send(_ request: TransportRequest) async throws -> TransportResponse
+}
+
+/// One request as a transport sends it.
+public struct TransportRequest: Sendable {
+    /// The method, URL parts (scheme, authority, path with query) and header fields.
+    public var head: HTTPRequest
+    /// The body bytes, if any.
+    public var body: Data?
+    /// How long the transport may wait for the response, or `nil` for its own default.
+    public var timeout: Duration?
+
+    /// Creates a request.
+    public init(head: HTTPRequest, body: Data? = nil, timeout: Duration? = nil) {
+        self.head = head
+        self.body = body
+        self.timeout = timeout
+    }
+}
+
+/// One response as a transport received it.
+public struct TransportResponse: Sendable {
+    /// The status and every header field, as the server sent them.
+    public var head: HTTPResponse
+    /// The body bytes.
+    public var body: Data
+    /// Whether the transport decompressed the body although `head` still names a `Content-Encoding`; a proxy that
+    /// passes the body on must then drop `Content-Encoding` and `Content-Length`.
+    public var isBodyDecompressed: Bool
+
+    /// Creates a response.
+    public init(head: HTTPResponse, body: Data = Data(), isBodyDecompressed: Bool = false) {
+        self.head = head
+        self.body = body
+        self.isBodyDecompressed = isBodyDecompressed
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as `TimeInterval` APIs want it.
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension URLSessionTransport {
+    /// The session's delegate: collects each task's response and bytes, refuses redirects unless told otherwise,
+    /// and resumes the task's continuation when it completes.
+    ///
+    /// `@unchecked Sendable` is safe: the only mutable state, `tasks`, is read and written under `lock`, and
+    /// URLSession calls the delegate from its own serial queue.
+    final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        private struct Exchange {
+            var continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
+            var response: HTTPURLResponse?
+            var body = Data()
+        }
+
+        private let followsRedirects: Bool
+        private let lock = NSLock()
+        private var tasks: [Int: Exchange] = [:]
+
+        init(followsRedirects: Bool) {
+            self.followsRedirects = followsRedirects
+        }
+
+        /// Registers the task's continuation and resumes the task, unless the calling task is already cancelled.
+        func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>) {
+            if Task.isCancelled {
+                continuation.resume(throwing: TransportError.cancelled)
+                return
+            }
+            lock.withLock { tasks[task.taskIdentifier] = Exchange(continuation: continuation) }
+            task.resume()
+        }
+
+        func urlSession(
+            _ session: URLSession,
+            task: URLSessionTask,
+            willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest,
+            completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
+            completionHandler(followsRedirects ? request : nil)
+        }
+
+        func urlSession(
+            _ session: URLSession,
+            dataTask: URLSessionDataTask,
+            didReceive response: URLResponse,
+            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+        ) {
+            lock.withLock {
+                tasks[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
+                tasks[dataTask.taskIdentifier]?.body = Data()
+            }
+            completionHandler(.allow)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            lock.withLock { tasks[dataTask.taskIdentifier]?.body.append(data) }
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            guard let exchange = lock.withLock({ tasks.removeValue(forKey: task.taskIdentifier) }) else { return }
+            if let error {
+                exchange.continuation.resume(throwing: TransportError(classifying: error))
+            } else if let response = exchange.response ?? task.response as? HTTPURLResponse {
+                exchange.continuation.resume(returning: (response, exchange.body))
+            } else {
+                exchange.continuation.resume(throwing: TransportError.other(underlying: URLError(.badServerResponse)))
+            }
+        }
+    }
+}

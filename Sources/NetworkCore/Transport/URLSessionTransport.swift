@@ -1,0 +1,67 @@
+import Foundation
+import HTTPTypesFoundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A ``Transport`` on `URLSession`, for Apple platforms and Linux alike.
+///
+/// It hands back the raw exchange: redirects are not followed unless `followsRedirects` is set (a proxy needs the
+/// 3xx itself), every header field is kept, and the body is the bytes URLSession delivered. URLSession decompresses
+/// gzip, deflate and brotli bodies on its own; when it did, ``TransportResponse/isBodyDecompressed`` says so.
+/// Cancelling the calling task cancels the URLSession task.
+public final class URLSessionTransport: Transport {
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// Creates a transport with its own session.
+    /// - Parameters:
+    ///   - configuration: The session's configuration; ephemeral (no cookies or cache on disk) by default.
+    ///   - followsRedirects: Whether to follow 3xx responses; `false` returns them as they are.
+    public init(configuration: URLSessionConfiguration = .ephemeral, followsRedirects: Bool = false) {
+        delegate = SessionDelegate(followsRedirects: followsRedirects)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends the request with a new data task and waits for its completion or the calling task's cancellation.
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        guard var urlRequest = URLRequest(httpRequest: request.head) else {
+            throw NetworkError.invalidRequest("the request has no valid URL: \(request.head)")
+        }
+        urlRequest.httpBody = request.body
+        if let timeout = request.timeout { urlRequest.timeoutInterval = timeout.timeInterval }
+        let task = session.dataTask(with: urlRequest)
+        let (response, body) = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.start(task, continuation: continuation)
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        guard var head = response.httpResponse else {
+            throw TransportError.other(underlying: URLError(.badServerResponse))
+        }
+        head.status = head.status.withStandardReasonPhrase
+        return TransportResponse(head: head, body: body, isBodyDecompressed: Self.wasDecompressed(head, body: body))
+    }
+
+    /// Whether URLSession decoded a body whose `Content-Encoding` it understands (it always does, on every platform,
+    /// for gzip, deflate and br); a gzip body that still starts with gzip's magic bytes was left as it was.
+    static func wasDecompressed(_ head: HTTPResponse, body: Data) -> Bool {
+        guard let encoding = head.headerFields[.contentEncoding]?.lowercased().trimmingCharacters(in: .whitespaces)
+        else { return false }
+        switch encoding {
+        case "gzip", "x-gzip":
+            return !(body.count >= 2 && body[body.startIndex] == 0x1f && body[body.startIndex + 1] == 0x8b)
+        case "deflate", "br":
+            return true
+        default:
+            return false
+        }
+    }
+}

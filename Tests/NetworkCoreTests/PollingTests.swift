@@ -1,0 +1,82 @@
+import Foundation
+import NetworkCore
+import Testing
+
+private struct Job: Decodable, Sendable {
+    let state: String
+}
+
+private struct JobStatus: Endpoint {
+    typealias Response = Job
+    var path: String { "/jobs/1" }
+}
+
+@Suite struct PollingTests {
+    @Test func pollsUntilTheConditionHolds() async throws {
+        let transport = StubTransport(
+            .envelope(data: #"{"state":"queued"}"#),
+            .envelope(data: #"{"state":"running"}"#),
+            .envelope(data: #"{"state":"done"}"#)
+        )
+        let job = try await makeClient(transport)
+            .poll(JobStatus(), every: .milliseconds(10), timeout: .seconds(5)) { $0.state == "done" }
+        #expect(job.state == "done")
+        #expect(transport.requests.count == 3)
+    }
+
+    @Test func givesUpAtTheDeadline() async throws {
+        let transport = StubTransport(.envelope(data: #"{"state":"queued"}"#))
+        let client = makeClient(transport)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            _ = try await client.poll(JobStatus(), every: .milliseconds(20), timeout: .milliseconds(100)) {
+                $0.state == "done"
+            }
+            Issue.record("polling should time out")
+        } catch let error as PollingTimeoutError {
+            #expect(error.attempts >= 1)
+            #expect(error.attempts == transport.requests.count)
+            #expect(error.timeout == .milliseconds(100))
+        }
+        #expect(clock.now - start < .seconds(5))
+    }
+
+    @Test func errorsEndPolling() async throws {
+        let transport = StubTransport(.envelope(data: #"{"state":"queued"}"#), .text(.internalServerError))
+        let error = try await networkError {
+            try await makeClient(transport).poll(JobStatus(), every: .milliseconds(5), timeout: .seconds(5)) {
+                $0.state == "done"
+            }
+        }
+        #expect(error.status == .internalServerError)
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test func cancellingStopsPolling() async throws {
+        let transport = StubTransport(.envelope(data: #"{"state":"queued"}"#))
+        let client = makeClient(transport)
+        let task = Task {
+            try await client.poll(JobStatus(), every: .seconds(30), timeout: .seconds(60)) { $0.state == "done" }
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        let error = try await networkError { try await task.value }
+        #expect(error.isCancellation)
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func genericPollingWorksOnAnyOperation() async throws {
+        let counter = Recorder<Int>()
+        let value = try await poll(
+            every: .milliseconds(1),
+            timeout: .seconds(5),
+            until: { $0 >= 3 },
+            operation: {
+                counter.append(1)
+                return counter.values.count
+            }
+        )
+        #expect(value == 3)
+    }
+}
