@@ -31,8 +31,7 @@ func withServer(
         simulation: simulation,
         adminToken: adminToken,
         journalSize: journalSize,
-        watch: watch,
-        watchInterval: .milliseconds(100)
+        watch: watch
     )
     let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
     try server.start()
