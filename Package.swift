@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "NetworkCore", targets: ["NetworkCore"]),
         .library(name: "Fixtures", targets: ["Fixtures"]),
         .library(name: "MockServer", targets: ["MockServer"]),
+        .library(name: "StandInClient", targets: ["StandInClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,6 +38,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(name: "StandInClient", dependencies: ["NetworkCore"]),
         .executableTarget(
             name: "standin",
             dependencies: [
@@ -50,6 +52,10 @@ let package = Package(
         .testTarget(name: "MockServerTests", dependencies: ["MockServer"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StandInTests", dependencies: ["standin"]),
         .testTarget(name: "ClientServerTests", dependencies: ["NetworkCore", "MockServer"]),
+        .testTarget(
+            name: "StandInClientTests",
+            dependencies: ["StandInClient", "MockServer", .product(name: "Logging", package: "swift-log")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,40 +1,54 @@
 import Fixtures
 import Foundation
 
-/// Answers one loop's requests from the loaded fixtures: match, plan the simulation, render, send, log.
+/// Answers one loop's requests: admin calls under `/__standin/`, everything else from the current fixtures (match,
+/// plan the simulation, render, send), then logs and journals what happened.
 ///
 /// An intact, undelayed response is written straight into the request. Anything else (a delay, a fault) is
 /// rendered now and delivered later by `DeferredDelivery` on this loop's timers.
 final class MockResponder: HTTPHandler {
-    let fixtures: FixtureSet
-    let simulation: Simulation
-    let accessLog: AccessLog?
+    let context: ServerContext
     unowned let loop: EventLoop
     private var requestIDs = RequestIDGenerator()
 
-    init(fixtures: FixtureSet, simulation: Simulation, accessLog: AccessLog?, loop: EventLoop) {
-        self.fixtures = fixtures
-        self.simulation = simulation
-        self.accessLog = accessLog
+    var simulation: Simulation { context.simulation }
+
+    init(context: ServerContext, loop: EventLoop) {
+        self.context = context
         self.loop = loop
     }
 
     func handle(_ request: ServerRequest) {
-        let started = accessLog == nil ? nil : ContinuousClock.now
+        if request.path.hasPrefix(AdminAPI.pathPrefix) { return handleAdmin(request) }
+        let fixtures = context.store.current
+        let journal = context.journal
+        let started = context.accessLog == nil && journal == nil ? nil : ContinuousClock.now
+        var entry = journal == nil ? nil : JournalEntry(request)
         let requestId = RequestIDGenerator.acceptable(request.header(named: "X-Request-ID")) ?? requestIDs.next()
         var facts = RequestFacts(request)
         guard let match = fixtures.index.match(&facts) else {
+            let nearMisses = fixtures.index.nearMisses(for: &facts)
             let body = UnmatchedResponse.body(
                 method: request.method,
                 path: request.path,
-                nearMisses: fixtures.index.nearMisses(for: &facts),
+                nearMisses: nearMisses,
                 format: fixtures.config.envelope,
                 requestId: requestId
             )
-            sendEnvelope(body, status: UnmatchedResponse.status, to: request, requestId: requestId)
-            log(request, status: UnmatchedResponse.status, fixture: nil, details: nil, since: started)
+            sendEnvelope(
+                body,
+                status: UnmatchedResponse.status,
+                to: request,
+                config: fixtures.config,
+                requestId: requestId
+            )
+            entry?.nearMisses = nearMisses.map {
+                JournalNearMiss(fixture: $0.fixture.id, endpoint: $0.fixture.endpoint, differences: $0.differences)
+            }
+            finish(request, entry, status: UnmatchedResponse.status, fixture: nil, variant: nil, since: started)
             return
         }
+        context.hits.add(match.fixture.id)
         let plan: ResponsePlan
         do {
             plan = try simulation.plan(for: match.fixture, controls: request.controlHeaders)
@@ -45,8 +59,8 @@ final class MockResponder: HTTPHandler {
                 format: fixtures.config.envelope,
                 requestId: requestId
             )
-            sendEnvelope(body, status: 400, to: request, requestId: requestId)
-            log(request, status: 400, fixture: match.fixture.id, details: nil, since: started)
+            sendEnvelope(body, status: 400, to: request, config: fixtures.config, requestId: requestId)
+            finish(request, entry, status: 400, fixture: match.fixture.id, variant: nil, since: started)
             return
         }
         var context = RenderContext(facts: facts, captures: match.captures, requestId: requestId)
@@ -59,40 +73,133 @@ final class MockResponder: HTTPHandler {
                 plan: plan,
                 responder: self
             )
+            let method = request.method
+            let path = request.path
             delivery.start { [self] outcome in
-                log(request, status: plan.status, fixture: match.fixture.id, details: outcome, since: started)
+                record(
+                    method: method,
+                    path: path,
+                    entry,
+                    status: plan.status,
+                    fixture: match.fixture.id,
+                    variant: plan.variant,
+                    details: outcome,
+                    since: started
+                )
             }
             return
         }
         var sink = request
         plan.response.write(with: &context, requestId: requestId, into: &sink)
         request.send(status: plan.status)
-        log(request, status: plan.status, fixture: match.fixture.id, details: plan.logDetails, since: started)
+        finish(
+            request,
+            entry,
+            status: plan.status,
+            fixture: match.fixture.id,
+            variant: plan.variant,
+            details: plan.logDetails,
+            since: started
+        )
     }
 
-    private func sendEnvelope(_ body: [UInt8], status: Int, to request: ServerRequest, requestId: String) {
-        for header in fixtures.config.headers { request.addHeader(header.name, header.value) }
+    /// Checks access, answers the call, logs it (admin calls are not journaled).
+    private func handleAdmin(_ request: ServerRequest) {
+        let started = ContinuousClock.now
+        let requestId = RequestIDGenerator.acceptable(request.header(named: "X-Request-ID")) ?? requestIDs.next()
+        let reply: AdminReply
+        if let refusal = context.access.refusal(
+            authorization: request.header(named: "Authorization"),
+            peer: request.peerAddress
+        ) {
+            var denied = AdminReply(status: refusal.status, error: refusal.message)
+            if refusal.status == 401 { denied.headers.append(("WWW-Authenticate", "Bearer")) }
+            reply = denied
+        } else {
+            let call = AdminCall(
+                method: request.method,
+                route: request.path.dropFirst(AdminAPI.pathPrefix.count),
+                rawQuery: request.rawQuery,
+                body: request.body
+            )
+            reply = AdminAPI(context: context).respond(to: call)
+        }
+        for header in reply.headers { request.addHeader(header.name, header.value) }
+        request.addHeader("Content-Type", "application/json")
+        request.addHeader("X-Request-ID", requestId)
+        reply.body(requestId: requestId).withUnsafeBytes { request.appendBody($0) }
+        request.send(status: reply.status)
+        context.accessLog?.record(
+            method: request.method,
+            path: request.path,
+            status: reply.status,
+            fixture: "ADMIN",
+            details: nil,
+            duration: ContinuousClock.now - started
+        )
+    }
+
+    private func sendEnvelope(
+        _ body: [UInt8],
+        status: Int,
+        to request: ServerRequest,
+        config: ProjectConfig,
+        requestId: String
+    ) {
+        for header in config.headers { request.addHeader(header.name, header.value) }
         request.addHeader("Content-Type", "application/json")
         request.addHeader("X-Request-ID", requestId)
         body.withUnsafeBytes { request.appendBody($0) }
         request.send(status: status)
     }
 
-    private func log(
+    private func finish(
         _ request: ServerRequest,
+        _ entry: JournalEntry?,
         status: Int,
         fixture: String?,
+        variant: String?,
+        details: String? = nil,
+        since started: ContinuousClock.Instant?
+    ) {
+        record(
+            method: request.method,
+            path: request.path,
+            entry,
+            status: status,
+            fixture: fixture,
+            variant: variant,
+            details: details,
+            since: started
+        )
+    }
+
+    /// Writes the access-log line and the journal entry of a request that has been answered.
+    private func record(
+        method: String,
+        path: String,
+        _ entry: JournalEntry?,
+        status: Int,
+        fixture: String?,
+        variant: String?,
         details: String?,
         since started: ContinuousClock.Instant?
     ) {
-        guard let accessLog, let started else { return }
-        accessLog.record(
-            method: request.method,
-            path: request.path,
+        guard let started else { return }
+        let duration = ContinuousClock.now - started
+        context.accessLog?.record(
+            method: method,
+            path: path,
             status: status,
             fixture: fixture,
             details: details,
-            duration: ContinuousClock.now - started
+            duration: duration
         )
+        guard let journal = context.journal, var completed = entry else { return }
+        completed.fixture = fixture
+        completed.variant = variant
+        completed.status = status
+        completed.duration = duration
+        journal.record(completed)
     }
 }

@@ -13,62 +13,63 @@ import Logging
 public final class MockServer: Sendable {
     /// The configuration it was created with.
     public let configuration: MockServerConfiguration
-    /// What loading the mocks directory produced, diagnostics included.
+    /// What loading the mocks directory at start produced, diagnostics included.
     public let loaded: FixtureLoadResult
     private let http: HTTPServer
-    private let accessLog: AccessLog?
+    private let context: ServerContext
+    private let watcher: Locked<MocksWatcher?> = Locked(nil)
 
     /// Loads the fixtures. Throws when the directory cannot be read, or, with `strict`, when any file is broken.
     public init(configuration: MockServerConfiguration, logger: Logger) throws {
         self.configuration = configuration
-        loaded = try FixtureLoader(directory: configuration.mocksDirectory).load()
+        let store = try FixtureStore(loader: FixtureLoader(directory: configuration.mocksDirectory))
+        loaded = store.initialLoad
         for diagnostic in loaded.diagnostics { logger.error("\(diagnostic)") }
         if configuration.strict, !loaded.diagnostics.isEmpty {
             throw MockServerError.brokenFixtures(loaded.diagnostics)
         }
-        try Self.checkVariants(configuration.simulation.variants, against: loaded.fixtures)
-        let accessLog = configuration.accessLog ? AccessLog() : nil
-        let fixtures = FixtureSet(loaded)
-        let simulation = Simulation(settings: configuration.simulation)
-        self.accessLog = accessLog
+        for (endpoint, name) in configuration.simulation.variants.sorted(by: { $0.key < $1.key }) {
+            if let problem = VariantCheck.problem(endpoint: endpoint, variant: name, fixtures: loaded.fixtures) {
+                throw MockServerError.unknownVariant(problem)
+            }
+        }
+        let context = ServerContext(
+            store: store,
+            simulation: Simulation(settings: configuration.simulation),
+            journal: configuration.journalSize > 0 ? Journal(capacity: configuration.journalSize) : nil,
+            accessLog: configuration.accessLog ? AccessLog() : nil,
+            access: AdminAccess(token: configuration.adminToken),
+            logger: logger
+        )
+        self.context = context
         http = HTTPServer(
             host: configuration.host,
             port: configuration.port,
             limits: configuration.limits,
-            makeHandler: { loop in
-                MockResponder(fixtures: fixtures, simulation: simulation, accessLog: accessLog, loop: loop)
-            }
+            makeHandler: { loop in MockResponder(context: context, loop: loop) }
         )
     }
 
-    /// Every start-up variant must name an endpoint and a variant that one of its fixtures has.
-    private static func checkVariants(_ variants: [String: String], against fixtures: [Fixture]) throws {
-        for (endpoint, name) in variants.sorted(by: { $0.key < $1.key }) {
-            let candidates = fixtures.filter { $0.endpoint == endpoint }
-            guard !candidates.isEmpty else {
-                let endpoints = Set(fixtures.map(\.endpoint)).sorted().joined(separator: ", ")
-                throw MockServerError.unknownVariant("no fixture serves \(endpoint); the endpoints are: \(endpoints)")
-            }
-            let available = Set(candidates.flatMap(\.variantNames)).sorted()
-            guard available.contains(name) else {
-                let list = available.isEmpty ? "it has none" : "it has: " + available.joined(separator: ", ")
-                throw MockServerError.unknownVariant("\(endpoint) has no variant \"\(name)\"; \(list)")
-            }
-        }
-    }
-
-    /// Starts listening and serving. Throws when the address cannot be listened on.
+    /// Starts listening and serving, and watching the mocks directory unless `watch` is off. Throws when the address
+    /// cannot be listened on.
     public func start() throws {
         try http.start()
+        guard configuration.watch else { return }
+        let watcher = MocksWatcher(context: context, interval: configuration.watchInterval)
+        self.watcher.withLock { $0 = watcher }
     }
 
     /// The port the server listens on, once started.
     public var port: Int { http.port }
 
-    /// Stops serving and waits until every loop has stopped; the access log is flushed.
+    /// Stops watching and serving, and waits until every loop has stopped; the access log is flushed.
     public func stop() {
+        watcher.withLock { watcher in
+            watcher?.stop()
+            watcher = nil
+        }
         http.stop()
-        accessLog?.flush()
+        context.accessLog?.flush()
     }
 }
 

@@ -16,8 +16,17 @@ public struct MockServerConfiguration: Sendable {
     public var limits: ServerLimits
     /// Server-wide delay, start-up variants, random failures and their seed.
     public var simulation: SimulationSettings
+    /// The bearer token the admin API requires from every caller; nil lets loopback clients in without one.
+    public var adminToken: String?
+    /// How many requests the journal keeps (the oldest go first); 0 turns the journal off.
+    public var journalSize: Int
+    /// Reload the mocks directory when its files change.
+    public var watch: Bool
+    /// How often the watcher compares the files' modification times and sizes.
+    public var watchInterval: Duration
 
-    /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, lenient loading, access log on.
+    /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, lenient loading, access log on, admin API
+    /// for loopback clients, a journal of 10,000 requests, and watching the directory every 250 ms.
     public init(
         mocksDirectory: URL = URL(fileURLWithPath: "Mocks"),
         host: String = "127.0.0.1",
@@ -25,7 +34,11 @@ public struct MockServerConfiguration: Sendable {
         strict: Bool = false,
         accessLog: Bool = true,
         limits: ServerLimits = ServerLimits(),
-        simulation: SimulationSettings = SimulationSettings()
+        simulation: SimulationSettings = SimulationSettings(),
+        adminToken: String? = nil,
+        journalSize: Int = 10_000,
+        watch: Bool = true,
+        watchInterval: Duration = .milliseconds(250)
     ) {
         self.mocksDirectory = mocksDirectory
         self.host = host
@@ -34,5 +47,9 @@ public struct MockServerConfiguration: Sendable {
         self.accessLog = accessLog
         self.limits = limits
         self.simulation = simulation
+        self.adminToken = adminToken
+        self.journalSize = journalSize
+        self.watch = watch
+        self.watchInterval = watchInterval
     }
 }

@@ -10,7 +10,9 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Prints the address and the endpoint table, then one line per request: method, path, status, \
             the fixture that answered (or NO MATCH) and the time taken. Broken fixture files are reported as \
-            file:line: reason and skipped, unless --strict. Stop with Ctrl-C.
+            file:line: reason and skipped, unless --strict. Edits under --mocks are reloaded within a second \
+            (a broken edit keeps the last good version serving). The admin API under /__standin/ answers \
+            loopback clients, or anyone with --admin-token's bearer token. Stop with Ctrl-C.
             """
     )
 
@@ -28,11 +30,29 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not print a line per request.")
     var quiet = false
 
+    @Flag(inversion: .prefixedNo, help: "Reload fixtures when files under --mocks change.")
+    var watch = true
+
+    @Option(
+        help: ArgumentHelp(
+            "Require Authorization: Bearer TOKEN on every admin call (then non-loopback clients may call it too).",
+            valueName: "token"
+        )
+    )
+    var adminToken: String?
+
+    @Option(help: ArgumentHelp("How many requests the journal keeps; 0 turns it off.", valueName: "count"))
+    var journalSize = 10_000
+
     @OptionGroup(title: "Simulation")
     var simulation: SimulationOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535.") }
+        guard journalSize >= 0 else { throw ValidationError("--journal-size must be 0 (off) or more.") }
+        if let adminToken, adminToken.isEmpty || adminToken.contains(where: \.isWhitespace) {
+            throw ValidationError("--admin-token must be a non-empty value without spaces.")
+        }
         _ = try simulation.settings()
     }
 
@@ -45,7 +65,10 @@ struct Serve: AsyncParsableCommand {
             port: port,
             strict: strict,
             accessLog: !quiet,
-            simulation: try simulation.settings()
+            simulation: try simulation.settings(),
+            adminToken: adminToken,
+            journalSize: journalSize,
+            watch: watch
         )
         let server: MockServer
         do {

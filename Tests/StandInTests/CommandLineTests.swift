@@ -130,6 +130,60 @@ import FoundationNetworking
         }
     }
 
+    private func status(_ url: String, token: String? = nil) async throws -> (Int, String) {
+        var request = URLRequest(url: URL(string: url)!)
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func adminTokenAndJournalSizeReachTheServer() async throws {
+        let mocks = try temporaryMocks(broken)
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let server = try ServeProcess(["--mocks", mocks.path, "--admin-token", "t0k", "--journal-size", "5", "--quiet"])
+        defer { _ = server.interrupt() }
+        let base = "http://127.0.0.1:\(server.port)"
+        #expect(try await status(base + "/__standin/health").0 == 401)
+        #expect(try await status(base + "/__standin/health", token: "t0k") == (200, #"{"status":"ok","fixtures":1}"#))
+        for _ in 0..<8 { _ = try await status(base + "/ok") }
+        let journal = try await status(base + "/__standin/requests", token: "t0k").1
+        #expect(journal.hasPrefix(#"{"count":5,"capacity":5,"#))
+    }
+
+    @Test func variantFlagIsServedAndShownByTheAdminAPI() async throws {
+        let mocks = try temporaryMocks([
+            "user.json": #"""
+            { "request": { "path": "/me" }, "response": { "text": "ok" }, "variants": { "down": { "status": 503 } } }
+            """#
+        ])
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let server = try ServeProcess(["--mocks", mocks.path, "--variant", "GET /me=down", "--quiet"])
+        defer { _ = server.interrupt() }
+        let base = "http://127.0.0.1:\(server.port)"
+        #expect(try await status(base + "/me").0 == 503)
+        #expect(try await status(base + "/__standin/variants").1 == #"{"GET /me":"down"}"#)
+    }
+
+    @Test func watchingIsOnByDefaultAndOffWithNoWatch() async throws {
+        for watching in [true, false] {
+            let mocks = try temporaryMocks(broken)
+            defer { try? FileManager.default.removeItem(at: mocks) }
+            let server = try ServeProcess(["--mocks", mocks.path, "--quiet"] + (watching ? [] : ["--no-watch"]))
+            defer { _ = server.interrupt() }
+            let edited = #"{ "request": { "path": "/ok" }, "response": { "text": "edited" } }"#
+            try Data(edited.utf8).write(to: mocks.appendingPathComponent("ok.json"), options: .atomic)
+            try await Task.sleep(for: .milliseconds(800))
+            let body = try await status("http://127.0.0.1:\(server.port)/ok").1
+            #expect(body == (watching ? "edited" : "ok"), "watching: \(watching)")
+        }
+    }
+
+    @Test func negativeJournalSizeIsAValidationError() throws {
+        let result = try StandInBinary.run(["serve", "--journal-size=-1"])
+        #expect(result.status != 0)
+        #expect(result.error.contains("--journal-size must be 0 (off) or more"))
+    }
+
     @Test func invalidPortIsAValidationError() throws {
         let result = try StandInBinary.run(["serve", "--port", "70000"])
         #expect(result.status != 0)

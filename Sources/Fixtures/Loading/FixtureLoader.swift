@@ -11,6 +11,9 @@ public struct FixtureLoadResult: Sendable {
     public let fixtures: [Fixture]
     /// One entry per broken file, ordered by file.
     public let diagnostics: [Diagnostic]
+    /// The ids of the broken fixture files (`standin.json` when the settings are broken), so that a reload can keep
+    /// serving their last good version.
+    public let brokenIDs: Set<String>
 }
 
 /// Loads every fixture file under a mocks directory.
@@ -36,6 +39,7 @@ public struct FixtureLoader: Sendable {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path])
         }
         var diagnostics: [Diagnostic] = []
+        var brokenIDs: Set<String> = []
         var config = ProjectConfig()
         let configURL = root.appendingPathComponent(ProjectConfig.fileName)
         if FileManager.default.fileExists(atPath: configURL.path) {
@@ -43,6 +47,7 @@ public struct FixtureLoader: Sendable {
                 config = try ProjectConfig(parsing: try parse(configURL))
             } catch {
                 diagnostics.append(diagnostic(ProjectConfig.fileName, error))
+                brokenIDs.insert(ProjectConfig.fileName)
             }
         }
         var fixtures: [Fixture] = []
@@ -53,9 +58,16 @@ public struct FixtureLoader: Sendable {
                 fixtures.append(try decoder.decode(try parse(fileURL)))
             } catch {
                 diagnostics.append(diagnostic(id, error))
+                brokenIDs.insert(id)
             }
         }
-        return FixtureLoadResult(directory: directory, config: config, fixtures: fixtures, diagnostics: diagnostics)
+        return FixtureLoadResult(
+            directory: directory,
+            config: config,
+            fixtures: fixtures,
+            diagnostics: diagnostics,
+            brokenIDs: brokenIDs
+        )
     }
 
     /// The ids (relative paths) of the fixture files, sorted.

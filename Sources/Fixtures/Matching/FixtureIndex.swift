@@ -1,8 +1,8 @@
 /// The loaded fixtures, arranged for matching: a literal path is one hash lookup; template and regex paths are
 /// tried in precedence order only when they could beat the literal candidate.
 ///
-/// Precedence: higher `priority` first; then literal, template, regex paths; then the fixture with more conditions
-/// (query, headers, body); then the fixture id.
+/// Precedence: higher `priority` first; then literal, template, regex paths; then preferred fixtures (those added at
+/// run time, newest first); then the fixture with more conditions (query, headers, body); then the fixture id.
 public struct FixtureIndex: Sendable {
     /// A fixture that answers a request, with the path parameters it captured.
     public struct Match: Sendable {
@@ -23,10 +23,15 @@ public struct FixtureIndex: Sendable {
     @usableFromInline let literalPaths: [String: [Fixture]]
     @usableFromInline let patternedPaths: [Fixture]
 
-    /// Indexes `fixtures`.
-    public init(_ fixtures: [Fixture]) {
-        self.fixtures = fixtures.sorted { $0.id < $1.id }
-        let byPrecedence = self.fixtures.sorted(by: Self.precedes)
+    /// Indexes `fixtures`, and `preferred` ones that beat them when priority and path kind tie: the last preferred
+    /// fixture first (the admin API's run-time fixtures, so that the newest one overrides a file).
+    public init(_ fixtures: [Fixture], preferred: [Fixture] = []) {
+        self.fixtures = (fixtures + preferred).sorted { $0.id < $1.id }
+        var preference: [ObjectIdentifier: Int] = [:]
+        for (order, fixture) in preferred.enumerated() { preference[ObjectIdentifier(fixture)] = order + 1 }
+        let byPrecedence = self.fixtures.sorted { lhs, rhs in
+            Self.precedes(lhs, rhs, preference: preference)
+        }
         var literalPaths: [String: [Fixture]] = [:]
         var patternedPaths: [Fixture] = []
         for fixture in byPrecedence {
@@ -60,9 +65,12 @@ public struct FixtureIndex: Sendable {
         return best.map { Match(fixture: $0, captures: []) }
     }
 
-    private static func precedes(_ lhs: Fixture, _ rhs: Fixture) -> Bool {
+    private static func precedes(_ lhs: Fixture, _ rhs: Fixture, preference: [ObjectIdentifier: Int]) -> Bool {
         if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
         if lhs.request.path.rank != rhs.request.path.rank { return lhs.request.path.rank < rhs.request.path.rank }
+        let lhsPreference = preference[ObjectIdentifier(lhs)] ?? 0
+        let rhsPreference = preference[ObjectIdentifier(rhs)] ?? 0
+        if lhsPreference != rhsPreference { return lhsPreference > rhsPreference }
         if lhs.request.literalSegmentCount != rhs.request.literalSegmentCount {
             return lhs.request.literalSegmentCount > rhs.request.literalSegmentCount
         }

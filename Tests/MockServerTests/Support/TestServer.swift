@@ -12,18 +12,26 @@ let testMocks = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
 /// Starts a real server on a free port with `mocks`, runs `body` with its base URL, and always stops it.
 func withServer(
     mocks: URL = testMocks,
+    host: String = "127.0.0.1",
     strict: Bool = false,
     limits: ServerLimits = ServerLimits(),
     simulation: SimulationSettings = SimulationSettings(),
+    adminToken: String? = nil,
+    journalSize: Int = 10_000,
+    watch: Bool = false,
     _ body: (URL) async throws -> Void
 ) async throws {
     let configuration = MockServerConfiguration(
         mocksDirectory: mocks,
+        host: host,
         port: 0,
         strict: strict,
         accessLog: false,
         limits: limits,
-        simulation: simulation
+        simulation: simulation,
+        adminToken: adminToken,
+        journalSize: journalSize,
+        watch: watch
     )
     let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
     try server.start()
@@ -42,6 +50,9 @@ struct FetchedResponse {
     func header(_ name: String) -> String? {
         headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
+
+    /// The body parsed as a JSON object.
+    func object() throws -> [String: Any] { try json() }
 
     /// The body parsed as a JSON object.
     func json() throws -> [String: Any] {

@@ -1,0 +1,75 @@
+import Fixtures
+
+extension AdminAPI {
+    /// `GET /__standin/variants`: endpoint → selected variant.
+    func variants() -> AdminReply {
+        let selected = context.simulation.variants.all.sorted { $0.key < $1.key }
+        return AdminReply(status: 200, json: AdminJSON.object(selected.map { ($0.key, AdminJSON.string($0.value)) }))
+    }
+
+    /// `PUT /__standin/variants` with `{"GET /users/{id}": "expired-token", "GET /me": null}`: selects variants
+    /// (null clears). All or nothing: an unknown endpoint or variant changes nothing.
+    func setVariants(_ body: [UInt8]) throws(AdminError) -> AdminReply {
+        let node = try Self.parseObject(body, example: #"{"GET /users/{id}": "expired-token"}"#)
+        guard case .object(let members) = node.value else { preconditionFailure("parseObject checked it") }
+        var changes: [(endpoint: String, variant: String?)] = []
+        let fixtures = context.store.current.fixtures
+        for member in members {
+            switch member.value.value {
+            case .null:
+                changes.append((member.key, nil))
+            case .string(let name):
+                if let problem = VariantCheck.problem(endpoint: member.key, variant: name, fixtures: fixtures) {
+                    throw AdminError(status: 400, message: problem)
+                }
+                changes.append((member.key, name))
+            default:
+                throw AdminError(
+                    status: 400,
+                    message: "\(member.key.debugDescription) must map to a variant name or null, "
+                        + "not \(member.value.typeName)"
+                )
+            }
+        }
+        for change in changes { context.simulation.variants.set(change.variant, for: change.endpoint) }
+        return variants()
+    }
+
+    /// Parses a JSON object body, or throws a 400 that shows what one looks like.
+    static func parseObject(_ body: [UInt8], example: String) throws(AdminError) -> JSONNode {
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(body)
+        } catch {
+            throw AdminError(
+                status: 400,
+                message: "the body is not valid JSON (\(error)); send an object like \(example)"
+            )
+        }
+        guard case .object = node.value else {
+            throw AdminError(
+                status: 400,
+                message: "the body must be a JSON object like \(example), not \(node.typeName)"
+            )
+        }
+        return node
+    }
+}
+
+/// Checks that an endpoint has a fixture and that one of its fixtures has a variant, naming what exists if not.
+enum VariantCheck {
+    /// Nil when `endpoint` (`GET /users/{id}`) has a fixture with `variant`; else a sentence naming what exists.
+    static func problem(endpoint: String, variant: String, fixtures: [Fixture]) -> String? {
+        let candidates = fixtures.filter { $0.endpoint == endpoint }
+        guard !candidates.isEmpty else {
+            let endpoints = Set(fixtures.map(\.endpoint)).sorted().joined(separator: ", ")
+            return "no fixture serves \(endpoint); the endpoints are: \(endpoints)"
+        }
+        let available = Set(candidates.flatMap(\.variantNames)).sorted()
+        guard available.contains(variant) else {
+            let list = available.isEmpty ? "it has none" : "it has: " + available.joined(separator: ", ")
+            return "\(endpoint) has no variant \"\(variant)\"; \(list)"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,145 @@
+import Fixtures
+import NetworkCore
+
+/// The admin API under `/__standin/`: JSON in and out, answered on the loop that received the call.
+///
+/// Plain Swift: it sees an `AdminCall` and returns an `AdminReply`; `MockResponder` checks access and does the I/O.
+struct AdminAPI {
+    /// Every admin path starts with this.
+    static let pathPrefix = "/__standin/"
+
+    /// The calls there are, for the answer to an unknown one.
+    static let endpoints = [
+        "GET /__standin/health", "GET /__standin/fixtures", "POST /__standin/fixtures",
+        "DELETE /__standin/fixtures/{id}", "POST /__standin/reload", "POST /__standin/reset",
+        "GET /__standin/variants", "PUT /__standin/variants", "GET /__standin/requests", "DELETE /__standin/requests",
+    ]
+
+    let context: ServerContext
+
+    /// Answers one call; bad calls get a 4xx whose message says what is wrong.
+    func respond(to call: AdminCall) -> AdminReply {
+        do {
+            return try route(call)
+        } catch {
+            return AdminReply(status: error.status, error: error.message)
+        }
+    }
+
+    private func route(_ call: AdminCall) throws(AdminError) -> AdminReply {
+        let route = call.route
+        switch route {
+        case "health":
+            try call.require("GET")
+            return health()
+        case "fixtures":
+            try call.require("GET", "POST")
+            return call.method == "GET" ? listFixtures() : try addFixture(call.body)
+        case "reload":
+            try call.require("POST")
+            return reload()
+        case "reset":
+            try call.require("POST")
+            context.reset()
+            return AdminReply(status: 200, json: AdminJSON.object([("status", AdminJSON.string("reset"))]))
+        case "variants":
+            try call.require("GET", "PUT")
+            return call.method == "GET" ? variants() : try setVariants(call.body)
+        case "requests":
+            try call.require("GET", "DELETE")
+            return call.method == "GET" ? try requests(query: call.rawQuery) : clearRequests()
+        default:
+            if route.hasPrefix("fixtures/") {
+                try call.require("DELETE")
+                return try removeFixture(id: String(route.dropFirst("fixtures/".count)))
+            }
+            throw AdminError(
+                status: 404,
+                message: "no admin call \(call.method) \(Self.pathPrefix)\(route); there are: "
+                    + Self.endpoints.joined(separator: ", ")
+            )
+        }
+    }
+
+    private func health() -> AdminReply {
+        AdminReply(
+            status: 200,
+            json: AdminJSON.object([
+                ("status", AdminJSON.string("ok")),
+                ("fixtures", AdminJSON.int(context.store.current.fixtures.count)),
+            ])
+        )
+    }
+
+    private func reload() -> AdminReply {
+        let outcome = context.reload()!
+        let diagnostics = outcome.diagnostics.map { diagnostic in
+            AdminJSON.object([
+                ("file", AdminJSON.string(diagnostic.file)),
+                ("line", AdminJSON.int(diagnostic.line)),
+                ("reason", AdminJSON.string(diagnostic.reason)),
+                ("message", AdminJSON.string(diagnostic.description)),
+            ])
+        }
+        return AdminReply(
+            status: 200,
+            json: AdminJSON.object([
+                ("fixtures", AdminJSON.int(outcome.fixtureCount)),
+                ("diagnostics", AdminJSON.array(diagnostics)),
+                ("keptLastGood", AdminJSON.strings(outcome.keptIDs)),
+            ])
+        )
+    }
+}
+
+/// One admin call, as the admin API sees it.
+struct AdminCall {
+    /// Upper-case method.
+    let method: String
+    /// The path after `/__standin/`.
+    let route: Substring
+    let rawQuery: Substring?
+    let body: [UInt8]
+
+    /// Throws 405 unless the call uses one of `methods`.
+    func require(_ methods: String...) throws(AdminError) {
+        guard !methods.contains(method) else { return }
+        throw AdminError(
+            status: 405,
+            message: "\(AdminAPI.pathPrefix)\(route) takes \(methods.joined(separator: " or ")), not \(method)"
+        )
+    }
+}
+
+/// A bad admin call: the status and a sentence that says what is wrong.
+struct AdminError: Error {
+    let status: Int
+    let message: String
+}
+
+/// The answer to an admin call.
+struct AdminReply {
+    let status: Int
+    /// A JSON body, or nil for an error (then `error` is the message of a standard envelope).
+    let json: JSONNode?
+    let error: String?
+    var headers: [(name: String, value: String)] = []
+
+    init(status: Int, json: JSONNode) {
+        self.status = status
+        self.json = json
+        error = nil
+    }
+
+    init(status: Int, error: String) {
+        self.status = status
+        json = nil
+        self.error = error
+    }
+
+    /// The body: the JSON, or the standard error envelope (`code` = status, `message`, `data: null`, `request_id`).
+    func body(requestId: String) -> [UInt8] {
+        if let json { return json.compactBytes }
+        return ErrorEnvelope.body(code: status, message: error ?? "", format: .standard, requestId: requestId)
+    }
+}

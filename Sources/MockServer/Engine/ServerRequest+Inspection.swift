@@ -1,0 +1,38 @@
+import CLibevent
+
+extension ServerRequest {
+    /// The client's address as text (`127.0.0.1`, `::1`), from evhttp; nil when evhttp does not know it.
+    ///
+    /// evhttp owns the string it returns (it lives as long as the connection); it is copied here.
+    var peerAddress: String? {
+        guard let connection = evhttp_request_get_connection(request) else { return nil }
+        var address: UnsafeMutablePointer<CChar>?
+        var port: UInt16 = 0
+        evhttp_connection_get_peer(connection, &address, &port)
+        return address.map { String(cString: $0) }
+    }
+
+    /// Every request header in the order received, names as sent.
+    var allHeaders: [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = []
+        var entry = evhttp_request_get_input_headers(request)?.pointee.tqh_first
+        while let header = entry {
+            if let key = header.pointee.key, let value = header.pointee.value {
+                headers.append((String(cString: key), String(cString: value)))
+            }
+            entry = header.pointee.next.tqe_next
+        }
+        return headers
+    }
+
+    /// At most `limit` bytes from the start of the body, and the body's full length.
+    func bodyPrefix(limit: Int) -> (bytes: [UInt8], length: Int) {
+        guard let buffer = evhttp_request_get_input_buffer(request) else { return ([], 0) }
+        let length = evbuffer_get_length(buffer)
+        let count = min(length, limit)
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { bytes, copied in
+            copied = count == 0 ? 0 : max(0, evbuffer_copyout(buffer, bytes.baseAddress, count))
+        }
+        return (bytes, length)
+    }
+}

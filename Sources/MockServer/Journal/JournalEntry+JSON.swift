@@ -1,0 +1,55 @@
+import Fixtures
+import Foundation
+
+extension JournalEntry {
+    /// The entry as `GET /__standin/requests` lists it.
+    ///
+    /// `headers` is an object (repeated names joined with `, `); the body is text when it is UTF-8 (`body`), else
+    /// base64 (`bodyBase64`); `durationMs` has microsecond precision.
+    var json: JSONNode {
+        var headerValues: [(String, String)] = []
+        for header in headers {
+            if let position = headerValues.firstIndex(where: { $0.0.lowercased() == header.name.lowercased() }) {
+                headerValues[position].1 += ", " + header.value
+            } else {
+                headerValues.append((header.name, header.value))
+            }
+        }
+        var members: [(String, JSONNode)] = [
+            ("id", AdminJSON.int(number)),
+            ("time", AdminJSON.string(Self.timestamp(time))),
+            ("method", AdminJSON.string(method)),
+            ("path", AdminJSON.string(path)),
+            ("query", AdminJSON.string(query)),
+            ("headers", AdminJSON.object(headerValues.map { ($0.0, AdminJSON.string($0.1)) })),
+        ]
+        if let text = String(bytes: body, encoding: .utf8) {
+            members.append(("body", AdminJSON.string(text)))
+        } else {
+            members.append(("bodyBase64", AdminJSON.string(Data(body).base64EncodedString())))
+        }
+        members += [
+            ("bodyTruncated", AdminJSON.bool(bodyTruncated)),
+            ("fixture", AdminJSON.string(fixture)),
+            ("variant", AdminJSON.string(variant)),
+            ("status", AdminJSON.int(status)),
+            ("durationMs", AdminJSON.number(Double(duration / .microseconds(1)) / 1000)),
+        ]
+        if isUnmatched {
+            let misses = nearMisses.map { miss in
+                AdminJSON.object([
+                    ("fixture", AdminJSON.string(miss.fixture)),
+                    ("endpoint", AdminJSON.string(miss.endpoint)),
+                    ("differences", AdminJSON.strings(miss.differences)),
+                ])
+            }
+            members.append(("nearMisses", AdminJSON.array(misses)))
+        }
+        return AdminJSON.object(members)
+    }
+
+    /// `2026-11-22T10:04:05.123Z`.
+    private static func timestamp(_ date: Date) -> String {
+        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+    }
+}

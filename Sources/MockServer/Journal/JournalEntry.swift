@@ -1,0 +1,65 @@
+import Foundation
+
+/// One request as the journal keeps it: what arrived (secrets redacted, body cut at `Journal.maxBodyBytes`) and how
+/// it was answered.
+struct JournalEntry: Sendable {
+    /// Numbered from 1 in the order requests finished; numbers go on across `clear`.
+    var number = 0
+    /// When the request arrived.
+    let time: Date
+    let method: String
+    let path: String
+    /// The raw query string, without `?`.
+    let query: String?
+    /// The headers as received, with secret values replaced by `<redacted>`.
+    let headers: [(name: String, value: String)]
+    /// The body, at most `Journal.maxBodyBytes` of it.
+    let body: [UInt8]
+    /// Whether the body was longer than what is kept.
+    let bodyTruncated: Bool
+    /// The fixture that answered; nil when none matched.
+    var fixture: String?
+    /// The variant served.
+    var variant: String?
+    var status = 0
+    var duration = Duration.zero
+    /// For an unmatched request: the nearest fixtures and what differed.
+    var nearMisses: [JournalNearMiss] = []
+
+    /// Whether no fixture answered.
+    var isUnmatched: Bool { fixture == nil }
+}
+
+/// A fixture that nearly answered an unmatched request, as text (the journal keeps no fixture alive).
+struct JournalNearMiss: Sendable {
+    let fixture: String
+    let endpoint: String
+    let differences: [String]
+}
+
+/// Which journal entries a caller wants: `?method=&path=&unmatched=true`.
+struct JournalFilter: Sendable {
+    /// Upper-case method, or any.
+    var method: String?
+    /// A literal path, or a template whose `{name}` segments match any one segment.
+    var path: String?
+    /// Only requests no fixture answered.
+    var unmatchedOnly = false
+
+    func accepts(_ entry: JournalEntry) -> Bool {
+        if unmatchedOnly, !entry.isUnmatched { return false }
+        if let method, method != entry.method { return false }
+        if let path, !Self.path(entry.path, matches: path) { return false }
+        return true
+    }
+
+    private static func path(_ path: String, matches filter: String) -> Bool {
+        guard filter.contains("{") else { return path == filter }
+        let wanted = filter.split(separator: "/", omittingEmptySubsequences: false)
+        let actual = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard wanted.count == actual.count else { return false }
+        return zip(wanted, actual).allSatisfy { want, have in
+            (want.hasPrefix("{") && want.hasSuffix("}") && !have.isEmpty) || want == have
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Fixtures
+
+/// One immutable generation of the fixtures a server answers from: the files' fixtures, the run-time ones, and the
+/// project settings they were compiled with. Every change builds a new set; loops read whichever is current.
+final class FixtureSet: Sendable {
+    /// The fixtures, indexed for matching.
+    let index: FixtureIndex
+    /// The settings (envelope format, default headers).
+    let config: ProjectConfig
+    /// The ids of the fixtures added through the admin API.
+    let runtimeIDs: Set<String>
+
+    init(files: [Fixture], runtime: [Fixture], config: ProjectConfig) {
+        index = FixtureIndex(files, preferred: runtime)
+        self.config = config
+        runtimeIDs = Set(runtime.map(\.id))
+    }
+
+    /// Every fixture, ordered by id.
+    var fixtures: [Fixture] { index.fixtures }
+}

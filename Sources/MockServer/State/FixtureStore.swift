@@ -1,0 +1,152 @@
+import Fixtures
+import Foundation
+
+/// Where the current `FixtureSet` lives, and the only place that changes it: run-time fixtures are added and removed
+/// here, and the mocks directory is reloaded here.
+///
+/// Every change builds a whole new set and publishes it with one swap, so a request sees the old set or the new one,
+/// never half of each. Loops read `current` once per request (a short lock and one retain); changes are serialized
+/// by a second lock that requests never take.
+final class FixtureStore: Sendable {
+    /// What a change works from: the file fixtures last loaded (or kept), the run-time ones, the settings.
+    private struct State {
+        var files: [Fixture]
+        var runtime: [Fixture] = []
+        var config: ProjectConfig
+        var nextRuntimeNumber = 1
+        var snapshot: MocksSnapshot
+    }
+
+    /// The prefix of run-time fixture ids (`runtime/1`).
+    static let runtimePrefix = "runtime/"
+
+    let loader: FixtureLoader
+    private let published: Locked<FixtureSet>
+    private let state: Locked<State>
+
+    /// Loads the mocks directory. Throws when the directory cannot be read.
+    init(loader: FixtureLoader) throws {
+        self.loader = loader
+        let snapshot = MocksSnapshot(directory: loader.directory)
+        let loaded = try loader.load()
+        initialLoad = loaded
+        state = Locked(State(files: loaded.fixtures, config: loaded.config, snapshot: snapshot))
+        published = Locked(FixtureSet(files: loaded.fixtures, runtime: [], config: loaded.config))
+    }
+
+    /// The result of the load at start, diagnostics included.
+    let initialLoad: FixtureLoadResult
+
+    /// The set requests are answered from now.
+    var current: FixtureSet { published.withLock { $0 } }
+
+    /// Checks `bytes` like a fixture file and adds it under a new id (`runtime/1`, `runtime/2`, …).
+    func add(_ bytes: [UInt8]) throws(FixtureError) -> Fixture {
+        let result = state.withLock { state -> Result<Fixture, FixtureError> in
+            let id = Self.runtimePrefix + String(state.nextRuntimeNumber)
+            let fixture: Fixture
+            do throws(FixtureError) {
+                fixture = try loader.decodeFixture(bytes, id: id, config: state.config)
+            } catch {
+                return .failure(error)
+            }
+            state.nextRuntimeNumber += 1
+            state.runtime.append(fixture)
+            publish(state)
+            return .success(fixture)
+        }
+        return try result.get()
+    }
+
+    /// What removing a fixture did.
+    enum Removal {
+        case removed
+        case notRuntime
+        case unknown
+    }
+
+    /// Removes a run-time fixture; file fixtures stay (edit or delete the file instead).
+    func remove(id: String) -> Removal {
+        state.withLock { state in
+            if let position = state.runtime.firstIndex(where: { $0.id == id }) {
+                state.runtime.remove(at: position)
+                publish(state)
+                return .removed
+            }
+            return state.files.contains { $0.id == id } ? .notRuntime : .unknown
+        }
+    }
+
+    /// Drops every run-time fixture; returns their ids.
+    @discardableResult
+    func removeRuntimeFixtures() -> [String] {
+        state.withLock { state in
+            let ids = state.runtime.map(\.id)
+            state.runtime.removeAll()
+            publish(state)
+            return ids
+        }
+    }
+
+    /// Reloads the mocks directory and swaps the new set in whole. A broken file keeps its last good version; a
+    /// broken `standin.json` keeps everything as it was. With `onlyIfChanged`, returns nil without reading the
+    /// fixtures when no file's modification time or size changed.
+    func reload(onlyIfChanged: Bool = false) -> ReloadOutcome? {
+        state.withLock { state in
+            let snapshot = MocksSnapshot(directory: loader.directory)
+            if onlyIfChanged, snapshot == state.snapshot { return nil }
+            let changed = snapshot.changedPaths(since: state.snapshot)
+            state.snapshot = snapshot
+            let loaded: FixtureLoadResult
+            do {
+                loaded = try loader.load()
+            } catch {
+                let diagnostic = Diagnostic(
+                    file: loader.directory.path,
+                    line: 1,
+                    reason: "cannot read the mocks directory: \(error.localizedDescription); nothing was reloaded"
+                )
+                return ReloadOutcome(diagnostics: [diagnostic], changedIDs: [], keptIDs: [], fixtureCount: count(state))
+            }
+            if loaded.brokenIDs.contains(ProjectConfig.fileName) {
+                return ReloadOutcome(
+                    diagnostics: loaded.diagnostics,
+                    changedIDs: [],
+                    keptIDs: state.files.map(\.id),
+                    fixtureCount: count(state)
+                )
+            }
+            let kept = state.files.filter { loaded.brokenIDs.contains($0.id) }
+            state.files = loaded.fixtures + kept
+            state.config = loaded.config
+            publish(state)
+            return ReloadOutcome(
+                diagnostics: loaded.diagnostics,
+                changedIDs: changed.subtracting(loaded.brokenIDs),
+                keptIDs: kept.map(\.id),
+                fixtureCount: count(state)
+            )
+        }
+    }
+
+    private func count(_ state: State) -> Int {
+        state.files.count + state.runtime.count
+    }
+
+    private func publish(_ state: State) {
+        let set = FixtureSet(files: state.files, runtime: state.runtime, config: state.config)
+        published.withLock { $0 = set }
+    }
+}
+
+/// What a reload found and did.
+struct ReloadOutcome: Sendable {
+    /// One per broken file, `file:line: reason`.
+    let diagnostics: [Diagnostic]
+    /// The fixture ids whose files were added, edited or removed (and loaded fine): their sequences start over.
+    let changedIDs: Set<String>
+    /// The broken files whose last good version still serves.
+    let keptIDs: [String]
+    /// How many fixtures serve now.
+    let fixtureCount: Int
+}
