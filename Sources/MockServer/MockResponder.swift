@@ -19,7 +19,7 @@ final class MockResponder: HTTPHandler {
     }
 
     func handle(_ request: ServerRequest) {
-        if request.path.hasPrefix(AdminAPI.pathPrefix) { return handleAdmin(request) }
+        if request.path.utf8.starts(with: AdminAPI.pathPrefix.utf8) { return handleAdmin(request) }
         let fixtures = context.store.current
         let journal = context.journal
         let started = context.accessLog == nil && journal == nil ? nil : ContinuousClock.now

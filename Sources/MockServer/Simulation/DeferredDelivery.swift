@@ -5,6 +5,9 @@ import Fixtures
 final class DeferredDelivery {
     /// How often a slow body sends its next piece.
     static let slowBodyTick = Duration.milliseconds(100)
+    /// Delays this long or longer watch the client's socket so that a hang-up frees the request at once. Shorter
+    /// ones skip the watch (two epoll calls per request) and notice a hang-up when their answer fails to send.
+    static let hangUpWatchThreshold = Duration.seconds(1)
 
     private let request: DeferredRequest
     private let rendered: RenderedResponse
@@ -23,7 +26,7 @@ final class DeferredDelivery {
     /// Starts the delivery; `finished` gets the access log's details once it is over, whichever way.
     func start(finished: @escaping (String?) -> Void) {
         self.finished = finished
-        request.watchForHangUp()
+        if plan.fault == .timeout || plan.delay >= Self.hangUpWatchThreshold { request.watchForHangUp() }
         request.onHangUp = { [self] in
             pending?.cancel()
             complete(note: "client-gone")

@@ -66,7 +66,9 @@ final class Simulation: Sendable {
             if let requestedVariant {
                 return (try fixture.response(step: step, variant: requestedVariant), requestedVariant)
             }
-            if let selected = variants.variant(for: fixture), fixture.variantNames.contains(selected) {
+            if !fixture.variantNames.isEmpty, let selected = variants.variant(for: fixture),
+                fixture.variantNames.contains(selected)
+            {
                 return (try fixture.response(step: step, variant: selected), selected)
             }
             return (try fixture.response(step: step, variant: nil), nil)
