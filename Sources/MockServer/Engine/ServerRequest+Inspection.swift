@@ -30,8 +30,9 @@ extension ServerRequest {
         guard let buffer = evhttp_request_get_input_buffer(request) else { return ([], 0) }
         let length = evbuffer_get_length(buffer)
         let count = min(length, limit)
+        guard count > 0 else { return ([], length) }  // see `body`: no unsafeUninitializedCapacity of 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { bytes, copied in
-            copied = count == 0 ? 0 : max(0, evbuffer_copyout(buffer, bytes.baseAddress, count))
+            copied = max(0, evbuffer_copyout(buffer, bytes.baseAddress, count))
         }
         return (bytes, length)
     }

@@ -34,6 +34,9 @@ struct ServerRequest: IncomingRequest {
     var body: [UInt8] {
         guard let buffer = evhttp_request_get_input_buffer(request) else { return [] }
         let length = evbuffer_get_length(buffer)
+        // An empty array must not go through unsafeUninitializedCapacity: with capacity 0 it writes the count
+        // into the shared empty-array storage, a data race between loop threads.
+        guard length > 0 else { return [] }
         return [UInt8](unsafeUninitializedCapacity: length) { bytes, count in
             count = max(0, evbuffer_copyout(buffer, bytes.baseAddress, length))
         }
