@@ -19,7 +19,8 @@ final class DeferredRequest {
     /// Called once when the client is gone before the answer finished.
     var onHangUp: (() -> Void)?
     private let connection: OpaquePointer
-    private let loop: EventLoop
+    /// Unowned: the loop outlives its requests (freeing its HTTP server closes their connections).
+    private unowned let loop: EventLoop
     private var keepAlive: Unmanaged<DeferredRequest>?
     private var hangUpWatch: OpaquePointer?
 
