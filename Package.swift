@@ -52,6 +52,7 @@ let package = Package(
         .testTarget(name: "MockServerTests", dependencies: ["MockServer"], resources: [.copy("Fixtures")]),
         .testTarget(name: "StandInTests", dependencies: ["standin"]),
         .testTarget(name: "ClientServerTests", dependencies: ["NetworkCore", "MockServer"]),
+        .testTarget(name: "RegistryTests", dependencies: ["Fixtures", "NetworkCore", "MockServer"]),
         .testTarget(
             name: "StandInClientTests",
             dependencies: ["StandInClient", "MockServer", .product(name: "Logging", package: "swift-log")]

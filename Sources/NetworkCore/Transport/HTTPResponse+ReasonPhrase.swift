@@ -1,7 +1,7 @@
 extension HTTPResponse.Status {
     /// The status with its standard reason phrase ("Not Found") when it has none, as statuses read from
     /// `HTTPURLResponse` do; unknown codes stay as they are.
-    var withStandardReasonPhrase: HTTPResponse.Status {
+    public var withStandardReasonPhrase: HTTPResponse.Status {
         guard reasonPhrase.isEmpty, let known = Self.standard[code] else { return self }
         return known
     }

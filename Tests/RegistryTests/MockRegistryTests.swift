@@ -1,0 +1,153 @@
+import Fixtures
+import Foundation
+import NetworkCore
+import Testing
+
+private struct Profile: Codable, Sendable, Equatable {
+    let id: Int
+    let nickname: String
+}
+
+private enum API {
+    struct Profile: Endpoint {
+        typealias Response = RegistryTests_Profile
+        let id: Int
+        var path: String { "/profiles/\(id)" }
+    }
+
+    struct Plain: Endpoint {
+        typealias Response = RegistryTests_Profile
+        var path: String { "/plain" }
+        var responseFormat: ResponseFormat { .plain }
+    }
+
+    struct Slow: Endpoint {
+        typealias Response = JSONValue
+        var path: String { "/slow" }
+    }
+}
+
+private typealias RegistryTests_Profile = Profile
+
+@Suite struct MockRegistryTests {
+    private let base = URL(string: "https://api.example.com/v1")!
+
+    @Test func registeredResponsesAnswerInAnEnvelope() async throws {
+        let registry = MockRegistry()
+        try registry.register(API.Profile(id: 1), response: Profile(id: 1, nickname: "ada"))
+        try registry.register(API.Plain(), response: Profile(id: 2, nickname: "bob"))
+        let client = APIClient(baseURL: base, transport: registry)
+        #expect(try await client.send(API.Profile(id: 1)) == Profile(id: 1, nickname: "ada"))
+        #expect(try await client.send(API.Plain()) == Profile(id: 2, nickname: "bob"))
+        let missing = try await networkError { try await client.send(API.Profile(id: 2)) }
+        #expect(missing.status == .notFound)
+        #expect(envelopeMessage(missing) == "no fixture matches GET /v1/profiles/2")
+    }
+
+    @Test func registeredErrorsAreServerAndHTTPErrors() async throws {
+        let registry = MockRegistry()
+        registry.register(API.Profile(id: 1), error: .server(code: 40101, message: "token expired"))
+        registry.register(API.Profile(id: 2), error: .http(status: 503, message: "maintenance"))
+        let client = APIClient(baseURL: base, transport: registry)
+        let business = try await networkError { try await client.send(API.Profile(id: 1)) }
+        guard case .server(let code, let message, let requestID) = business else {
+            Issue.record("expected .server, got \(business)")
+            return
+        }
+        #expect(code == 40101)
+        #expect(message == "token expired")
+        #expect(requestID?.isEmpty == false)
+        let unavailable = try await networkError { try await client.send(API.Profile(id: 2)) }
+        #expect(unavailable.status == .serviceUnavailable)
+        #expect(envelopeMessage(unavailable) == "maintenance")
+    }
+
+    @Test func registrationsTakePrecedenceOverFiles() async throws {
+        let file = #"""
+            { "request": { "path": "/profiles/{id}" },
+              "response": { "envelope": { "data": { "id": 7, "nickname": "from file" } } } }
+            """#
+        try await withMocksDirectory(["profiles.json": file]) { directory in
+            let registry = try MockRegistry(directory: directory)
+            let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
+            #expect(try await client.send(API.Profile(id: 7)).nickname == "from file")
+            try registry.register(API.Profile(id: 7), response: Profile(id: 7, nickname: "in code"))
+            #expect(try await client.send(API.Profile(id: 7)).nickname == "in code")
+            #expect(try await client.send(API.Profile(id: 8)).nickname == "from file")
+        }
+    }
+
+    @Test func variantsAreChosenPerEndpointOrForTheRegistryAndReset() async throws {
+        let file = #"""
+            { "request": { "path": "/profiles/{id}" },
+              "sequence": [ { "envelope": { "data": { "id": 1, "nickname": "first" } } },
+                            { "envelope": { "data": { "id": 1, "nickname": "second" } } } ],
+              "variants": { "banned": { "envelope": { "code": 40300, "message": "banned" } } } }
+            """#
+        try await withMocksDirectory(["profiles.json": file]) { directory in
+            let registry = try MockRegistry(directory: directory)
+            let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
+            #expect(try await client.send(API.Profile(id: 1)).nickname == "first")
+            #expect(try await client.send(API.Profile(id: 1)).nickname == "second")
+            registry.setVariant("banned", for: "GET /profiles/{id}")
+            #expect(try await networkError { try await client.send(API.Profile(id: 1)) }.businessCode == 40300)
+            registry.reset()
+            #expect(try await client.send(API.Profile(id: 1)).nickname == "first")
+            registry.setVariant("banned")
+            #expect(try await networkError { try await client.send(API.Profile(id: 1)) }.businessCode == 40300)
+            registry.setVariant("absent")
+            #expect(try await client.send(API.Profile(id: 1)).nickname == "second")
+        }
+    }
+
+    @Test func brokenFilesAreReported() async throws {
+        try await withMocksDirectory(["broken.json": #"{ "request": { "path": "/x" } }"#]) { directory in
+            #expect(throws: MockRegistry.LoadError.self) { try MockRegistry(directory: directory) }
+        }
+    }
+
+    @Test func delaysAreHonouredAndCancellable() async throws {
+        let file = #"{ "request": { "path": "/slow" }, "response": { "delay": "30s", "envelope": {} } }"#
+        try await withMocksDirectory(["slow.json": file]) { directory in
+            let registry = try MockRegistry(directory: directory)
+            let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
+            let clock = ContinuousClock()
+            let started = clock.now
+            let task = Task { try await client.send(API.Slow()) }
+            try await Task.sleep(for: .milliseconds(50))
+            task.cancel()
+            let error = try await networkError { try await task.value }
+            #expect(error.isCancellation)
+            #expect(clock.now - started < .seconds(5))
+        }
+    }
+
+    @Test func shortDelaysAreWaitedOut() async throws {
+        let file = #"{ "request": { "path": "/slow" }, "response": { "delay": "150ms", "envelope": {} } }"#
+        try await withMocksDirectory(["slow.json": file]) { directory in
+            let registry = try MockRegistry(directory: directory)
+            let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
+            let clock = ContinuousClock()
+            let started = clock.now
+            _ = try await client.send(API.Slow())
+            #expect(clock.now - started >= .milliseconds(150))
+        }
+    }
+
+    @Test func timeoutFaultTimesOutAfterTheRequestsTimeout() async throws {
+        let file = #"{ "request": { "path": "/slow" }, "response": { "fault": "timeout", "envelope": {} } }"#
+        try await withMocksDirectory(["slow.json": file]) { directory in
+            let registry = try MockRegistry(directory: directory)
+            let client = APIClient(
+                baseURL: URL(string: "https://api.example.com")!,
+                transport: registry,
+                timeout: .milliseconds(200)
+            )
+            let error = try await networkError { try await client.send(API.Slow()) }
+            guard case .transport(.timedOut) = error else {
+                Issue.record("expected .transport(.timedOut), got \(error)")
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Fixtures
+import Foundation
+import Logging
+import MockServer
+import NetworkCore
+
+/// Where a scenario's answers come from: the real server over HTTP, or `MockRegistry` in process.
+enum Mode: String, CaseIterable, Sendable, CustomStringConvertible {
+    case server
+    case registry
+
+    var description: String { rawValue }
+}
+
+/// Writes `files` (path → contents) into a fresh temporary mocks directory, runs `body` with it, and removes it.
+func withMocksDirectory(_ files: [String: String], _ body: (URL) async throws -> Void) async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for (path, contents) in files {
+        let url = directory.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: url)
+    }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try await body(directory)
+}
+
+/// Serves `files` in `mode` and runs `body` with a base URL, the transport to reach it and the mocks directory.
+/// The server runs on a free port and is always stopped.
+func withMocks(
+    _ files: [String: String],
+    _ mode: Mode,
+    _ body: (_ base: URL, _ transport: any Transport, _ mocks: URL) async throws -> Void
+) async throws {
+    try await withMocksDirectory(files) { directory in
+        switch mode {
+        case .server:
+            let configuration = MockServerConfiguration(
+                mocksDirectory: directory,
+                port: 0,
+                strict: true,
+                accessLog: false
+            )
+            let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
+            try server.start()
+            defer { server.stop() }
+            try await body(URL(string: "http://127.0.0.1:\(server.port)")!, URLSessionTransport(), directory)
+        case .registry:
+            let registry = try MockRegistry(directory: directory)
+            try await body(URL(string: "https://api.example.com")!, registry, directory)
+        }
+    }
+}
+
+/// Runs `body` and returns the `NetworkError` it throws.
+func networkError(_ body: () async throws -> some Any) async throws -> NetworkError {
+    do {
+        _ = try await body()
+    } catch let error as NetworkError {
+        return error
+    }
+    throw NoErrorThrown()
+}
+
+struct NoErrorThrown: Error {}
+
+/// The envelope message of an error answer's body.
+func envelopeMessage(_ error: NetworkError, key: String = "message") -> String? {
+    guard case .http(_, _, let body) = error,
+        let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+    else { return nil }
+    return object[key] as? String
+}
+
+/// A token store that counts refreshes; refreshing takes a little while so that concurrent calls overlap it.
+actor CountingTokens: TokenStore {
+    private var token: String?
+    private(set) var refreshes = 0
+
+    init(token: String?) {
+        self.token = token
+    }
+
+    func accessToken() -> String? { token }
+
+    func refreshAccessToken() async throws -> String? {
+        refreshes += 1
+        try await Task.sleep(for: .milliseconds(50))
+        token = "fresh"
+        return token
+    }
+}
+
+/// Counts the attempts that pass through it (place it inside a retry middleware to count retries).
+final class AttemptCounter: Middleware, @unchecked Sendable {
+    // `@unchecked Sendable` is safe: `count` is read and written only while `lock` is held.
+    private let lock = NSLock()
+    private var count = 0
+
+    var attempts: Int { lock.withLock { count } }
+
+    func intercept(
+        _ request: ClientRequest,
+        next: @Sendable (ClientRequest) async throws -> ClientResponse
+    ) async throws -> ClientResponse {
+        lock.withLock { count += 1 }
+        return try await next(request)
+    }
+}
