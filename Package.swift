@@ -47,15 +47,31 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "NetworkCoreTests", dependencies: ["NetworkCore"]),
+        .target(name: "NetworkTestSupport", dependencies: ["NetworkCore"], path: "Tests/NetworkTestSupport"),
+        .target(
+            name: "ServerTestSupport",
+            dependencies: ["MockServer", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/ServerTestSupport"
+        ),
+        .testTarget(name: "NetworkCoreTests", dependencies: ["NetworkCore", "NetworkTestSupport"]),
         .testTarget(name: "FixturesTests", dependencies: ["Fixtures"]),
-        .testTarget(name: "MockServerTests", dependencies: ["MockServer"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MockServerTests",
+            dependencies: ["MockServer", "ServerTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "StandInTests", dependencies: ["standin"]),
-        .testTarget(name: "ClientServerTests", dependencies: ["NetworkCore", "MockServer"]),
-        .testTarget(name: "RegistryTests", dependencies: ["Fixtures", "NetworkCore", "MockServer"]),
+        .testTarget(
+            name: "ClientServerTests",
+            dependencies: ["NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport"]
+        ),
+        .testTarget(
+            name: "RegistryTests",
+            dependencies: ["Fixtures", "NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport"]
+        ),
         .testTarget(
             name: "StandInClientTests",
-            dependencies: ["StandInClient", "MockServer", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["StandInClient", "MockServer", "ServerTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,39 +1,13 @@
 import Foundation
 import NetworkCore
+import NetworkTestSupport
 import Testing
-
-private struct User: Decodable, Sendable, Equatable {
-    let id: String
-    let name: String
-}
-
-private enum TestAPI {
-    enum Users {
-        struct Get: Endpoint {
-            typealias Response = User
-            let id: String
-            var path: String { "/users/\(id)" }
-        }
-    }
-
-    struct Plain<Response: Decodable & Sendable>: Endpoint {
-        var method: HTTPRequest.Method = .get
-        var path: String
-        var body: RequestBody?
-        var responseFormat: ResponseFormat { .plain }
-    }
-}
-
-private let userFixture = #"""
-    { "request": { "path": "/users/{id}" },
-      "response": { "envelope": { "data": { "id": "{{path.id}}", "name": "Ada" } } } }
-    """#
 
 @Suite struct ClientServerTests {
     @Test func successDecodesTheEnvelopesData() async throws {
-        try await withServer(["users/get.json": userFixture]) { base, _ in
+        try await withServer(["users/get.json": TestAPI.userFixture]) { base, _ in
             let user = try await liveClient(base).send(TestAPI.Users.Get(id: "42"))
-            #expect(user == User(id: "42", name: "Ada"))
+            #expect(user == TestUser(id: "42", name: "Ada"))
         }
     }
 
@@ -42,7 +16,7 @@ private let userFixture = #"""
             { "request": { "path": "/users/expired" }, "priority": 1,
               "response": { "envelope": { "code": 40101, "message": "token expired" } } }
             """#
-        try await withServer(["users/get.json": userFixture, "users/expired.json": fixture]) { base, _ in
+        try await withServer(["users/get.json": TestAPI.userFixture, "users/expired.json": fixture]) { base, _ in
             let error = try await networkError { try await liveClient(base).send(TestAPI.Users.Get(id: "expired")) }
             guard case .server(let code, let message, let requestID) = error else {
                 Issue.record("expected .server, got \(error)")
@@ -59,7 +33,7 @@ private let userFixture = #"""
             { "request": { "path": "/users/boom" }, "priority": 1,
               "response": { "status": 500, "text": "internal error" } }
             """#
-        try await withServer(["users/get.json": userFixture, "users/boom.json": failing]) { base, _ in
+        try await withServer(["users/get.json": TestAPI.userFixture, "users/boom.json": failing]) { base, _ in
             let client = liveClient(base)
             let missing = try await networkError { try await client.send(TestAPI.Plain<JSONValue>(path: "/nothing")) }
             guard case .http(let status, _, let body) = missing else {
@@ -99,32 +73,6 @@ private let userFixture = #"""
             return
         }
         #expect(error.isConnectivity)
-    }
-
-    @Test func renamedEnvelopeKeysComeFromStandinJSON() async throws {
-        let settings = #"""
-            { "envelope": { "codeKey": "errcode", "messageKey": "errmsg", "dataKey": "result",
-                            "requestIdKey": "trace_id", "successCode": 200, "successMessage": "ok" } }
-            """#
-        let failing = #"""
-            { "request": { "path": "/users/locked" }, "priority": 1,
-              "response": { "envelope": { "code": 42300, "message": "account locked" } } }
-            """#
-        let files = ["standin.json": settings, "users/get.json": userFixture, "users/locked.json": failing]
-        try await withServer(files) { base, mocks in
-            let format = try EnvelopeFormat(contentsOfMocksDirectory: mocks)
-            #expect(format.dataKey == "result")
-            let client = liveClient(base, envelope: format)
-            #expect(try await client.send(TestAPI.Users.Get(id: "7")) == User(id: "7", name: "Ada"))
-
-            let raw = try await client.send(TestAPI.Plain<JSONValue>(path: "/users/7"))
-            #expect(raw["errcode"] == 200)
-            #expect(raw["errmsg"] == "ok")
-            #expect(raw["trace_id"]?.stringValue?.isEmpty == false)
-
-            let error = try await networkError { try await client.send(TestAPI.Users.Get(id: "locked")) }
-            #expect(error.businessCode == 42300)
-        }
     }
 
     @Test func multipartBodyArrivesAsSent() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import NetworkTestSupport
 import Testing
 
 /// A token store that counts refreshes; refreshing takes a little while so that concurrent calls overlap it.

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import NetworkTestSupport
 import Testing
 
 @Suite struct EnvelopeDecodingTests {

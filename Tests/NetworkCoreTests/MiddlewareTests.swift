@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import NetworkTestSupport
 import Testing
 
 /// A middleware that records when it sees the request and the response.

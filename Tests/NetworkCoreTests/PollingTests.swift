@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import NetworkTestSupport
 import Testing
 
 private struct Job: Decodable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import NetworkTestSupport
 import Testing
 
 /// A retry middleware that records its waits instead of sleeping.

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import NetworkTestSupport
 import Testing
 
 /// A transport that never answers until it is cancelled, and records that it was.

@@ -1,6 +1,8 @@
 import Fixtures
 import Foundation
 import NetworkCore
+import NetworkTestSupport
+import ServerTestSupport
 import Testing
 
 private struct Profile: Codable, Sendable, Equatable {
@@ -67,7 +69,7 @@ private typealias RegistryTests_Profile = Profile
             { "request": { "path": "/profiles/{id}" },
               "response": { "envelope": { "data": { "id": 7, "nickname": "from file" } } } }
             """#
-        try await withMocksDirectory(["profiles.json": file]) { directory in
+        try await withTemporaryMocks(["profiles.json": file]) { directory in
             let registry = try MockRegistry(directory: directory)
             let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
             #expect(try await client.send(API.Profile(id: 7)).nickname == "from file")
@@ -84,7 +86,7 @@ private typealias RegistryTests_Profile = Profile
                             { "envelope": { "data": { "id": 1, "nickname": "second" } } } ],
               "variants": { "banned": { "envelope": { "code": 40300, "message": "banned" } } } }
             """#
-        try await withMocksDirectory(["profiles.json": file]) { directory in
+        try await withTemporaryMocks(["profiles.json": file]) { directory in
             let registry = try MockRegistry(directory: directory)
             let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
             #expect(try await client.send(API.Profile(id: 1)).nickname == "first")
@@ -101,14 +103,14 @@ private typealias RegistryTests_Profile = Profile
     }
 
     @Test func brokenFilesAreReported() async throws {
-        try await withMocksDirectory(["broken.json": #"{ "request": { "path": "/x" } }"#]) { directory in
+        try await withTemporaryMocks(["broken.json": #"{ "request": { "path": "/x" } }"#]) { directory in
             #expect(throws: MockRegistry.LoadError.self) { try MockRegistry(directory: directory) }
         }
     }
 
     @Test func delaysAreHonouredAndCancellable() async throws {
         let file = #"{ "request": { "path": "/slow" }, "response": { "delay": "30s", "envelope": {} } }"#
-        try await withMocksDirectory(["slow.json": file]) { directory in
+        try await withTemporaryMocks(["slow.json": file]) { directory in
             let registry = try MockRegistry(directory: directory)
             let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
             let clock = ContinuousClock()
@@ -124,7 +126,7 @@ private typealias RegistryTests_Profile = Profile
 
     @Test func shortDelaysAreWaitedOut() async throws {
         let file = #"{ "request": { "path": "/slow" }, "response": { "delay": "150ms", "envelope": {} } }"#
-        try await withMocksDirectory(["slow.json": file]) { directory in
+        try await withTemporaryMocks(["slow.json": file]) { directory in
             let registry = try MockRegistry(directory: directory)
             let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
             let clock = ContinuousClock()
@@ -136,7 +138,7 @@ private typealias RegistryTests_Profile = Profile
 
     @Test func timeoutFaultTimesOutAfterTheRequestsTimeout() async throws {
         let file = #"{ "request": { "path": "/slow" }, "response": { "fault": "timeout", "envelope": {} } }"#
-        try await withMocksDirectory(["slow.json": file]) { directory in
+        try await withTemporaryMocks(["slow.json": file]) { directory in
             let registry = try MockRegistry(directory: directory)
             let client = APIClient(
                 baseURL: URL(string: "https://api.example.com")!,

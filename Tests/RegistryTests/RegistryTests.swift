@@ -1,38 +1,22 @@
 import Fixtures
 import Foundation
 import NetworkCore
+import NetworkTestSupport
 import Testing
 
-private struct User: Codable, Sendable, Equatable {
-    let id: String
-    let name: String
-}
-
 private enum API {
-    enum Users {
-        struct Get: Endpoint {
-            typealias Response = User
-            let id: String
-            var path: String { "/users/\(id)" }
-        }
-    }
-
     struct Me: Endpoint {
-        typealias Response = User
+        typealias Response = TestUser
         var path: String { "/me" }
     }
 
     struct Variant: Endpoint {
-        typealias Response = User
+        typealias Response = TestUser
         let name: String
         var path: String { "/users/1" }
         var headers: HTTPFields { [HTTPField.Name("X-StandIn-Variant")!: name] }
     }
 
-    struct Plain<Response: Decodable & Sendable>: Endpoint {
-        var path: String
-        var responseFormat: ResponseFormat { .plain }
-    }
 }
 
 private let userFixture = #"""
@@ -51,8 +35,8 @@ private func fixture(path: String, response: String) -> String {
     @Test(arguments: Mode.allCases) func successDecodesTheData(mode: Mode) async throws {
         try await withMocks(["users/get.json": userFixture], mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
-            #expect(try await client.send(API.Users.Get(id: "42")) == User(id: "42", name: "Ada"))
-            let raw = try await client.send(API.Plain<JSONValue>(path: "/users/42"))
+            #expect(try await client.send(TestAPI.Users.Get(id: "42")) == TestUser(id: "42", name: "Ada"))
+            let raw = try await client.send(TestAPI.Plain<JSONValue>(path: "/users/42"))
             #expect(raw["code"] == 0)
             #expect(raw["request_id"]?.stringValue?.isEmpty == false)
         }
@@ -68,7 +52,7 @@ private func fixture(path: String, response: String) -> String {
         ]
         try await withMocks(files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
-            let error = try await networkError { try await client.send(API.Users.Get(id: "expired")) }
+            let error = try await networkError { try await client.send(TestAPI.Users.Get(id: "expired")) }
             guard case .server(let code, let message, let requestID) = error else {
                 Issue.record("expected .server, got \(error)")
                 return
@@ -90,10 +74,10 @@ private func fixture(path: String, response: String) -> String {
         ]
         try await withMocks(files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
-            let gone = try await networkError { try await client.send(API.Users.Get(id: "gone")) }
+            let gone = try await networkError { try await client.send(TestAPI.Users.Get(id: "gone")) }
             #expect(gone.status == .notFound)
             #expect(envelopeMessage(gone) == "no such user")
-            let broken = try await networkError { try await client.send(API.Users.Get(id: "boom")) }
+            let broken = try await networkError { try await client.send(TestAPI.Users.Get(id: "boom")) }
             #expect(broken.status == .internalServerError)
             #expect(broken.localizedDescription == "The server answered HTTP 500 Internal Server Error: internal error")
         }
@@ -115,13 +99,13 @@ private func fixture(path: String, response: String) -> String {
         ]
         try await withMocks(files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
-            let cut = try await networkError { try await client.send(API.Users.Get(id: "cut")) }
+            let cut = try await networkError { try await client.send(TestAPI.Users.Get(id: "cut")) }
             guard case .decoding(_, let excerpt) = cut else {
                 Issue.record("expected .decoding, got \(cut)")
                 return
             }
             #expect(excerpt == #"{"code":0,"data":{"id":"1","#)
-            let faulted = try await networkError { try await client.send(API.Users.Get(id: "fault")) }
+            let faulted = try await networkError { try await client.send(TestAPI.Users.Get(id: "fault")) }
             guard case .decoding(_, let truncated) = faulted else {
                 Issue.record("expected .decoding, got \(faulted)")
                 return
@@ -140,7 +124,7 @@ private func fixture(path: String, response: String) -> String {
         ]
         try await withMocks(files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
-            let error = try await networkError { try await client.send(API.Users.Get(id: "reset")) }
+            let error = try await networkError { try await client.send(TestAPI.Users.Get(id: "reset")) }
             guard case .transport(.connectionLost) = error else {
                 Issue.record("expected .transport(.connectionLost), got \(error)")
                 return
@@ -158,8 +142,8 @@ private func fixture(path: String, response: String) -> String {
             let counter = AttemptCounter()
             let retry = RetryMiddleware(policy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), jitter: 0))
             let client = APIClient(baseURL: base, transport: transport, middleware: [retry, counter])
-            let user = try await client.send(API.Users.Get(id: "9"))
-            #expect(user == User(id: "9", name: "Ada"))
+            let user = try await client.send(TestAPI.Users.Get(id: "9"))
+            #expect(user == TestUser(id: "9", name: "Ada"))
             #expect(counter.attempts == 3)
         }
     }
@@ -175,12 +159,12 @@ private func fixture(path: String, response: String) -> String {
         try await withMocks(files, mode) { base, transport, _ in
             let tokens = CountingTokens(token: "stale")
             let client = APIClient(baseURL: base, transport: transport, middleware: [AuthMiddleware(tokens: tokens)])
-            let users = try await withThrowingTaskGroup(of: User.self) { group in
+            let users = try await withThrowingTaskGroup(of: TestUser.self) { group in
                 for _ in 0..<20 { group.addTask { try await client.send(API.Me()) } }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(users.count == 20)
-            #expect(users.allSatisfy { $0 == User(id: "1", name: "Ada") })
+            #expect(users.allSatisfy { $0 == TestUser(id: "1", name: "Ada") })
             #expect(await tokens.refreshes == 1)
         }
     }
@@ -200,15 +184,16 @@ private func fixture(path: String, response: String) -> String {
         ]
         try await withMocks(files, mode) { base, transport, mocks in
             let format = try EnvelopeFormat(contentsOfMocksDirectory: mocks)
+            #expect(format.dataKey == "result")
             let client = APIClient(baseURL: base, transport: transport, envelope: format)
-            #expect(try await client.send(API.Users.Get(id: "7")) == User(id: "7", name: "Ada"))
-            let raw = try await client.send(API.Plain<JSONValue>(path: "/users/7"))
+            #expect(try await client.send(TestAPI.Users.Get(id: "7")) == TestUser(id: "7", name: "Ada"))
+            let raw = try await client.send(TestAPI.Plain<JSONValue>(path: "/users/7"))
             #expect(raw["errcode"] == 200)
             #expect(raw["errmsg"] == "ok")
             #expect(raw["trace_id"]?.stringValue?.isEmpty == false)
-            let error = try await networkError { try await client.send(API.Users.Get(id: "locked")) }
+            let error = try await networkError { try await client.send(TestAPI.Users.Get(id: "locked")) }
             #expect(error.businessCode == 42300)
-            let missing = try await networkError { try await client.send(API.Plain<JSONValue>(path: "/nothing")) }
+            let missing = try await networkError { try await client.send(TestAPI.Plain<JSONValue>(path: "/nothing")) }
             #expect(envelopeMessage(missing, key: "errmsg")?.hasPrefix("no fixture matches GET /nothing") == true)
         }
     }
@@ -222,7 +207,7 @@ private func fixture(path: String, response: String) -> String {
         ]
         try await withMocks(files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
-            let error = try await networkError { try await client.send(API.Plain<JSONValue>(path: "/users")) }
+            let error = try await networkError { try await client.send(TestAPI.Plain<JSONValue>(path: "/users")) }
             guard case .http(let status, _, _) = error else {
                 Issue.record("expected .http, got \(error)")
                 return
@@ -238,7 +223,7 @@ private func fixture(path: String, response: String) -> String {
     @Test(arguments: Mode.allCases) func variantsAreChosenByHeaderAndUnknownOnesAre400(mode: Mode) async throws {
         try await withMocks(["users/get.json": userFixture], mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
-            #expect(try await client.send(API.Variant(name: "guest")) == User(id: "0", name: "Guest"))
+            #expect(try await client.send(API.Variant(name: "guest")) == TestUser(id: "0", name: "Guest"))
             let error = try await networkError { try await client.send(API.Variant(name: "nope")) }
             #expect(error.status == .badRequest)
             #expect(envelopeMessage(error)?.hasPrefix("X-StandIn-Variant: ") == true)

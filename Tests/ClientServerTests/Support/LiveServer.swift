@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MockServer
 import NetworkCore
+import ServerTestSupport
 
 /// Starts a real server on a free port with a temporary mocks directory holding `files` (path → contents), runs
 /// `body` with the server's base URL and the directory, and always stops the server and removes the directory.
@@ -9,27 +10,14 @@ func withServer(
     _ files: [String: String],
     _ body: (_ base: URL, _ mocks: URL) async throws -> Void
 ) async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
-    for (path, contents) in files {
-        let url = directory.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: url)
+    try await withTemporaryMocks(files) { directory in
+        try await withServer(mocks: directory) { base in try await body(base, directory) }
     }
-    let configuration = MockServerConfiguration(mocksDirectory: directory, port: 0, strict: true, accessLog: false)
-    let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
-    try server.start()
-    defer { server.stop() }
-    try await body(URL(string: "http://127.0.0.1:\(server.port)")!, directory)
 }
 
 /// Starts a real server on a free port serving `mocks` as it is, runs `body` with its base URL, and always stops it.
 func withServer(mocks: URL, _ body: (_ base: URL) async throws -> Void) async throws {
-    let configuration = MockServerConfiguration(mocksDirectory: mocks, port: 0, strict: true, accessLog: false)
-    let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
-    try server.start()
-    defer { server.stop() }
-    try await body(URL(string: "http://127.0.0.1:\(server.port)")!)
+    try await withRunningServer(MockServerConfiguration(mocksDirectory: mocks, strict: true, accessLog: false), body)
 }
 
 /// The repository's sample `Mocks/`, which the README walks through.
@@ -58,15 +46,3 @@ func liveClient(
 ) -> APIClient {
     APIClient(baseURL: base, transport: URLSessionTransport(), envelope: envelope, timeout: timeout)
 }
-
-/// Runs `body` and returns the `NetworkError` it throws.
-func networkError(_ body: () async throws -> some Any) async throws -> NetworkError {
-    do {
-        _ = try await body()
-    } catch let error as NetworkError {
-        return error
-    }
-    throw NoErrorThrown()
-}
-
-struct NoErrorThrown: Error {}

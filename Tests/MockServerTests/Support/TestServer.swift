@@ -1,6 +1,6 @@
 import Foundation
-import Logging
 import MockServer
+import ServerTestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -24,7 +24,6 @@ func withServer(
     let configuration = MockServerConfiguration(
         mocksDirectory: mocks,
         host: host,
-        port: 0,
         strict: strict,
         accessLog: false,
         limits: limits,
@@ -33,10 +32,7 @@ func withServer(
         journalSize: journalSize,
         watch: watch
     )
-    let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
-    try server.start()
-    defer { server.stop() }
-    try await body(URL(string: "http://127.0.0.1:\(server.port)")!)
+    try await withRunningServer(configuration, body)
 }
 
 /// A response read through URLSession.
@@ -85,12 +81,5 @@ func fetch(
 
 /// A temporary mocks directory with the given files (path → contents), removed after `body`.
 func withMocks(_ files: [String: String], _ body: (URL) async throws -> Void) async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
-    for (path, contents) in files {
-        let url = directory.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: url)
-    }
-    try await body(directory)
+    try await withTemporaryMocks(files, body)
 }

@@ -105,15 +105,3 @@ func makeClient(
         errorMapper: errorMapper
     )
 }
-
-/// Runs `body` and returns the `NetworkError` it throws.
-func networkError(_ body: () async throws -> some Any) async throws -> NetworkError {
-    do {
-        _ = try await body()
-    } catch let error as NetworkError {
-        return error
-    }
-    throw NoErrorThrown()
-}
-
-struct NoErrorThrown: Error {}

@@ -1,8 +1,8 @@
 import Fixtures
 import Foundation
-import Logging
 import MockServer
 import NetworkCore
+import ServerTestSupport
 
 /// Where a scenario's answers come from: the real server over HTTP, or `MockRegistry` in process.
 enum Mode: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -12,19 +12,6 @@ enum Mode: String, CaseIterable, Sendable, CustomStringConvertible {
     var description: String { rawValue }
 }
 
-/// Writes `files` (path → contents) into a fresh temporary mocks directory, runs `body` with it, and removes it.
-func withMocksDirectory(_ files: [String: String], _ body: (URL) async throws -> Void) async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: directory) }
-    for (path, contents) in files {
-        let url = directory.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: url)
-    }
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try await body(directory)
-}
-
 /// Serves `files` in `mode` and runs `body` with a base URL, the transport to reach it and the mocks directory.
 /// The server runs on a free port and is always stopped.
 func withMocks(
@@ -32,37 +19,19 @@ func withMocks(
     _ mode: Mode,
     _ body: (_ base: URL, _ transport: any Transport, _ mocks: URL) async throws -> Void
 ) async throws {
-    try await withMocksDirectory(files) { directory in
+    try await withTemporaryMocks(files) { directory in
         switch mode {
         case .server:
-            let configuration = MockServerConfiguration(
-                mocksDirectory: directory,
-                port: 0,
-                strict: true,
-                accessLog: false
-            )
-            let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
-            try server.start()
-            defer { server.stop() }
-            try await body(URL(string: "http://127.0.0.1:\(server.port)")!, URLSessionTransport(), directory)
+            let configuration = MockServerConfiguration(mocksDirectory: directory, strict: true, accessLog: false)
+            try await withRunningServer(configuration) { base in
+                try await body(base, URLSessionTransport(), directory)
+            }
         case .registry:
             let registry = try MockRegistry(directory: directory)
             try await body(URL(string: "https://api.example.com")!, registry, directory)
         }
     }
 }
-
-/// Runs `body` and returns the `NetworkError` it throws.
-func networkError(_ body: () async throws -> some Any) async throws -> NetworkError {
-    do {
-        _ = try await body()
-    } catch let error as NetworkError {
-        return error
-    }
-    throw NoErrorThrown()
-}
-
-struct NoErrorThrown: Error {}
 
 /// The envelope message of an error answer's body.
 func envelopeMessage(_ error: NetworkError, key: String = "message") -> String? {

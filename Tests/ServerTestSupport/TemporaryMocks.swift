@@ -1,0 +1,15 @@
+import Foundation
+
+/// Writes `files` (path → contents) into a fresh temporary mocks directory, runs `body` with it, and always
+/// removes it. The directory exists even when `files` is empty.
+public func withTemporaryMocks(_ files: [String: String], _ body: (URL) async throws -> Void) async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for (path, contents) in files {
+        let url = directory.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: url)
+    }
+    try await body(directory)
+}
