@@ -47,6 +47,9 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup(title: "Simulation")
     var simulation: SimulationOptions
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535.") }
         guard journalSize >= 0 else { throw ValidationError("--journal-size must be 0 (off) or more.") }
@@ -54,6 +57,7 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--admin-token must be a non-empty value without spaces.")
         }
         _ = try simulation.settings()
+        _ = try limits.limits()
     }
 
     func run() async throws {
@@ -65,6 +69,7 @@ struct Serve: AsyncParsableCommand {
             port: port,
             strict: strict,
             accessLog: !quiet,
+            limits: try limits.limits(),
             simulation: try simulation.settings(),
             adminToken: adminToken,
             journalSize: journalSize,

@@ -28,13 +28,13 @@ import Testing
         }
     }
 
-    @Test func oversizedHeaderIsRefusedWith4xx() async throws {
+    @Test func a64KiloByteHeaderIsRefusedWith431() async throws {
         try await withServer { base async throws in
             let connection = try RawConnection(port: base.port!)
             let big = String(repeating: "a", count: 64 * 1024)
             connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
             let reply = connection.readAll()
-            #expect(reply.hasPrefix("HTTP/1.1 4"), "got \(reply.prefix(40))")
+            #expect(reply.hasPrefix("HTTP/1.1 431"), "got \(reply.prefix(40))")
             try await expectStillServing(base)
         }
     }

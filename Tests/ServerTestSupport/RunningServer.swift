@@ -6,11 +6,12 @@ import MockServer
 /// server's base URL, and always stops the server.
 public func withRunningServer(
     _ configuration: MockServerConfiguration,
+    logger: Logger = Logger(label: "test"),
     _ body: (URL) async throws -> Void
 ) async throws {
     var configuration = configuration
     configuration.port = 0
-    let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
+    let server = try MockServer(configuration: configuration, logger: logger)
     try server.start()
     defer { server.stop() }
     try await body(URL(string: "http://127.0.0.1:\(server.port)")!)

@@ -130,6 +130,27 @@ import FoundationNetworking
         }
     }
 
+    @Test func limitFlagsReachTheServerAndRefusalsAreLogged() async throws {
+        let mocks = try temporaryMocks(broken)
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let server = try ServeProcess(["--mocks", mocks.path, "--max-header-size", "1024"])
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
+        request.setValue(String(repeating: "a", count: 2000), forHTTPHeaderField: "X-Big")
+        let (_, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 431)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(server.interrupt() == 0)
+        #expect(server.text.contains(#/GET /ok 431 REFUSED \d+\.\d\dms head of \d+ bytes is over the limit/#))
+    }
+
+    @Test func badLimitFlagsAreValidationErrors() throws {
+        for flag in ["--max-header-size", "--max-body-size", "--read-timeout", "--idle-timeout", "--max-connections"] {
+            let result = try StandInBinary.run(["serve", "--port", "0", flag, "0"])
+            #expect(result.status != 0, "\(flag)")
+            #expect(result.error.contains("\(flag) must be 1 or more."), "\(flag): \(result.error)")
+        }
+    }
+
     private func status(_ url: String, token: String? = nil) async throws -> (Int, String) {
         var request = URLRequest(url: URL(string: url)!)
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }

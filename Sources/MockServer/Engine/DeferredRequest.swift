@@ -9,10 +9,10 @@ import Darwin
 /// A request answered later than the callback that received it: after a delay, never, in slow pieces, or with
 /// its connection cut. It learns when the client is gone, so nothing is sent to, or freed twice from, a dead request.
 ///
-/// Ownership: evhttp owns the request and its connection. While deferred, the connection's close callback points
-/// at this object, which retains itself (`keepAlive`) until the callback fires or `finish()` clears it. When the
-/// connection goes down, libevent frees the request unless it had already detached it from the connection (a
-/// reply in progress); then this object frees it. Threads: the loop's thread only.
+/// Ownership: evhttp owns the request and its connection. While deferred, the connection's record in the loop's
+/// `ConnectionGuard` holds this object strongly (its close notice) until the connection closes or `finish()`
+/// clears it. When the connection goes down, libevent frees the request unless it had already detached it from the
+/// connection (a reply in progress); then this object frees it. Threads: the loop's thread only.
 final class DeferredRequest {
     /// The request; nil once the client is gone.
     private(set) var request: ServerRequest?
@@ -21,25 +21,21 @@ final class DeferredRequest {
     private let connection: OpaquePointer
     /// Unowned: the loop outlives its requests (freeing its HTTP server closes their connections).
     private unowned let loop: EventLoop
-    private var keepAlive: Unmanaged<DeferredRequest>?
+    private let record: ConnectionRecord
     private var hangUpWatch: OpaquePointer?
 
     init(_ request: ServerRequest, on loop: EventLoop) {
         self.request = request
         self.loop = loop
         connection = evhttp_request_get_connection(request.request)
-        let retained = Unmanaged.passRetained(self)
-        keepAlive = retained
-        evhttp_connection_set_closecb(connection, deferredConnectionClosed, retained.toOpaque())
+        record = loop.connections.record(for: connection)
+        record.onClose = { [self] in connectionClosed() }
     }
 
     /// Stops watching the connection: call right before the final send, after which evhttp owns everything.
     func finish() {
         stopWatchingForHangUp()
-        guard let keepAlive else { return }
-        evhttp_connection_set_closecb(connection, nil, nil)
-        self.keepAlive = nil
-        keepAlive.release()
+        record.onClose = nil
     }
 
     /// Closes the connection without a response: a TCP reset, or a clean close. Done on the next turn of the loop,
@@ -91,7 +87,7 @@ final class DeferredRequest {
         }
     }
 
-    fileprivate func connectionClosed() {
+    private func connectionClosed() {
         stopWatchingForHangUp()
         if let request, evhttp_request_get_connection(request.request) == nil {
             evhttp_request_free(request.request)
@@ -99,8 +95,6 @@ final class DeferredRequest {
         request = nil
         let hangUp = onHangUp
         onHangUp = nil
-        keepAlive?.release()
-        keepAlive = nil
         hangUp?()
     }
 
@@ -110,12 +104,6 @@ final class DeferredRequest {
         event_free(hangUpWatch)
         self.hangUpWatch = nil
     }
-}
-
-/// evhttp calls this on the loop's thread when a deferred request's connection goes down.
-private func deferredConnectionClosed(_ connection: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
-    guard let context else { return }
-    Unmanaged<DeferredRequest>.fromOpaque(context).takeUnretainedValue().connectionClosed()
 }
 
 /// libevent calls this on the loop's thread when a held request's socket becomes readable.

@@ -18,11 +18,15 @@ final class EventLoop: @unchecked Sendable {
     private let tasks = Locked<[@Sendable () -> Void]>([])
     private let finished = DispatchSemaphore(value: 0)
     private var armedTimers: [ObjectIdentifier: LoopTimer] = [:]
+    private let maxHeaderBytes: Int
+    /// The loop's connections: limit, read timeout, close notices.
+    private(set) var connections: ConnectionGuard!
     /// Answers the loop's requests; set before `start`.
     var handler: (any HTTPHandler)?
 
     /// Creates the event base and HTTP server; requests go to `handler` on the loop's thread.
-    init(limits: ServerLimits) throws(ServerError) {
+    /// `loops` is how many loops share the server's limits.
+    init(limits: ServerLimits, loops: Int) throws(ServerError) {
         _ = LibeventRuntime.prepared
         // Precise timers (timerfd on Linux): a delay is kept to the microsecond. With libevent's default coarse clock,
         // delays ran up to a millisecond long and 1,000 delayed requests finishing together waited twice as long
@@ -39,19 +43,24 @@ final class EventLoop: @unchecked Sendable {
         }
         self.base = base
         self.http = http
+        maxHeaderBytes = limits.maxHeaderBytes
         evhttp_set_allowed_methods(http, HTTPMethodName.allLibeventMethods)
         evhttp_set_default_content_type(http, nil)
-        evhttp_set_max_headers_size(http, limits.maxHeaderBytes)
+        evhttp_set_max_headers_size(http, limits.hardHeaderBytes)
         evhttp_set_max_body_size(http, limits.maxBodyBytes)
         evhttp_set_timeout(http, Int32(limits.idleTimeoutSeconds))
         let context = Unmanaged.passUnretained(self).toOpaque()
         evhttp_set_gencb(http, requestCallback, context)
         wakeEvent = event_new(base, -1, 0, wakeCallback, context)
+        connections = ConnectionGuard(loop: self, limits: limits, loops: loops)
+        connections.install(on: http, base: base)
     }
 
     deinit {
         if let wakeEvent { event_free(wakeEvent) }
+        connections.forgetListener()
         evhttp_free(http)
+        connections.uninstall()
         event_base_free(base)
     }
 
@@ -69,6 +78,7 @@ final class EventLoop: @unchecked Sendable {
             evconnlistener_free(listener)
             throw .libevent("evhttp_bind_listener failed")
         }
+        connections.guardListener(listener)
         return SocketAddress.boundPort(of: evconnlistener_get_fd(listener))
     }
 
@@ -107,7 +117,16 @@ final class EventLoop: @unchecked Sendable {
     }
 
     fileprivate func handle(_ request: OpaquePointer) {
-        handler?.handle(ServerRequest(request))
+        guard let handler else { return }
+        if let connection = evhttp_request_get_connection(request) { connections.delivered(on: connection) }
+        let incoming = ServerRequest(request)
+        let headBytes = incoming.headBytes
+        guard headBytes <= maxHeaderBytes else {
+            evhttp_send_error(request, 431, "Request Header Fields Too Large")
+            handler.engineDid(.refusedLargeHead(method: incoming.method, path: incoming.path, bytes: headBytes))
+            return
+        }
+        handler.handle(incoming)
     }
 
     fileprivate func runPendingTasks() {

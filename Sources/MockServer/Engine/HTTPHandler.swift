@@ -6,4 +6,21 @@
 protocol HTTPHandler: AnyObject {
     /// Handles one request.
     func handle(_ request: ServerRequest)
+
+    /// Hears what the engine did on its own, without a request reaching `handle`: for the log.
+    func engineDid(_ event: EngineEvent)
+}
+
+/// Something the engine did to protect itself: a request refused, a connection cut, accepting paused.
+enum EngineEvent: Sendable, Equatable {
+    /// A request whose head exceeded the limit was answered 431.
+    case refusedLargeHead(method: String, path: String, bytes: Int)
+    /// evhttp refused a request it could not parse or that was too large, with this status, and closed it.
+    case refusedMalformed(status: Int, peer: String)
+    /// A client took longer than the read timeout to send its request; its connection was closed.
+    case readTimedOut(peer: String, seconds: Int)
+    /// The loop reached its share of the connection limit and stopped accepting until a connection closes.
+    case connectionLimitReached(limit: Int)
+    /// accept() failed (usually out of file descriptors); accepting pauses briefly.
+    case acceptFailed(reason: String)
 }

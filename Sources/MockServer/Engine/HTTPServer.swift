@@ -40,7 +40,7 @@ final class HTTPServer: Sendable {
         var loops: [EventLoop] = []
         var port = requestedPort
         for _ in 0..<loopCount {
-            let loop = try EventLoop(limits: limits)
+            let loop = try EventLoop(limits: limits, loops: loopCount)
             loop.handler = makeHandler(loop)
             port = try loop.bind(host: host, port: port, backlog: limits.listenBacklog, reusePort: loopCount > 1)
             loops.append(loop)

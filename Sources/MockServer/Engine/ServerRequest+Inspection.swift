@@ -1,5 +1,11 @@
 import CLibevent
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension ServerRequest {
     /// The client's address as text (`127.0.0.1`, `::1`), from evhttp; nil when evhttp does not know it.
     ///
@@ -23,6 +29,19 @@ extension ServerRequest {
             entry = header.pointee.next.tqe_next
         }
         return headers
+    }
+
+    /// The size of the request head as evhttp counts it against its limit: the request line and each header line,
+    /// without line ends.
+    var headBytes: Int {
+        func length(_ text: UnsafePointer<CChar>?) -> Int { text.map { Int(strlen($0)) } ?? 0 }
+        var total = method.utf8.count + 1 + length(evhttp_request_get_uri(request)) + 9
+        var entry = evhttp_request_get_input_headers(request)?.pointee.tqh_first
+        while let header = entry {
+            total += length(header.pointee.key) + 2 + length(header.pointee.value)
+            entry = header.pointee.next.tqe_next
+        }
+        return total
     }
 
     /// At most `limit` bytes from the start of the body, and the body's full length.

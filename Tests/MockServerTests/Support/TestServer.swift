@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import MockServer
 import ServerTestSupport
 
@@ -19,6 +20,7 @@ func withServer(
     adminToken: String? = nil,
     journalSize: Int = 10_000,
     watch: Bool = false,
+    logger: Logger = Logger(label: "test"),
     _ body: (URL) async throws -> Void
 ) async throws {
     let configuration = MockServerConfiguration(
@@ -32,7 +34,7 @@ func withServer(
         journalSize: journalSize,
         watch: watch
     )
-    try await withRunningServer(configuration, body)
+    try await withRunningServer(configuration, logger: logger, body)
 }
 
 /// A response read through URLSession.

@@ -1,0 +1,206 @@
+import CLibevent
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Watches one loop's connections: holds them to the connection limit, closes those whose request takes longer
+/// than the read timeout to arrive (slowloris), pauses accepting when accept() fails, and tells deferred requests
+/// when their connection closes.
+///
+/// How it sees connections: evhttp's only hook for an accepted connection is the bufferevent factory
+/// (`evhttp_set_bevcb`). `accepted()` makes each connection's bufferevent, watches its buffers and queues a record;
+/// later in the same turn of the loop, before any event of the new connection can run, `registerAccepted` finds
+/// the evhttp connection (the bufferevent's callback argument, which evhttp has set to it) and installs the close
+/// callback that ends the record.
+///
+/// Ownership: the guard owns its records, the sweep and register events, and the bufferevents until evhttp takes
+/// them (at once, in the same accept). The listener belongs to the loop's evhttp. Threads: the loop's thread only.
+final class ConnectionGuard {
+    /// Seconds since the loop started, advanced by the once-a-second sweep.
+    private(set) var tick = 0
+    private let limits: ServerLimits
+    private let connectionLimit: Int
+    private unowned let loop: EventLoop
+    private var pending: [(bufferEvent: OpaquePointer, record: ConnectionRecord)] = []
+    private var open: [OpaquePointer: ConnectionRecord] = [:]
+    private var listener: OpaquePointer?
+    private var atLimit = false
+    private var registerEvent: OpaquePointer?
+    private var sweepEvent: OpaquePointer?
+
+    /// `loops` is how many loops share the server's connection limit.
+    init(loop: EventLoop, limits: ServerLimits, loops: Int) {
+        self.loop = loop
+        self.limits = limits
+        connectionLimit = max(1, (limits.maxConnections + loops - 1) / loops)
+    }
+
+    /// Creates the guard's events and installs it on `http`. Call once, on the creating thread, before the loop runs.
+    func install(on http: OpaquePointer, base: OpaquePointer) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        evhttp_set_bevcb(http, connectionAccepted, context)
+        registerEvent = event_new(base, -1, 0, registerCallback, context)
+        sweepEvent = event_new(base, -1, Int16(EV_PERSIST), sweepCallback, context)
+        var second = timeval(tv_sec: 1, tv_usec: 0)
+        event_add(sweepEvent, &second)
+    }
+
+    /// Stops hearing about the listener's errors. The loop calls it in `deinit`, before freeing evhttp (and with it
+    /// the listener, whose address another loop may then reuse).
+    func forgetListener() {
+        guard let listener else { return }
+        guardsByListener.withLock { $0[Self.key(listener)] = nil }
+        self.listener = nil
+    }
+
+    /// Frees the guard's events. The loop calls it in `deinit`, after evhttp (and with it every connection) is gone.
+    func uninstall() {
+        if let registerEvent { event_free(registerEvent) }
+        if let sweepEvent { event_free(sweepEvent) }
+        registerEvent = nil
+        sweepEvent = nil
+        pending.removeAll()
+        open.removeAll()
+    }
+
+    fileprivate static func key(_ listener: OpaquePointer) -> UInt {
+        UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(listener)))
+    }
+
+    /// Watches the listener for accept() failures, and pauses it at the connection limit.
+    func guardListener(_ listener: OpaquePointer) {
+        self.listener = listener
+        let guardAddress = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+        guardsByListener.withLock { $0[Self.key(listener)] = guardAddress }
+        evconnlistener_set_error_cb(listener, acceptFailedCallback)
+    }
+
+    /// The record of a connection, registering it now if the accept-time registration missed it.
+    func record(for connection: OpaquePointer) -> ConnectionRecord {
+        if let record = open[connection] { return record }
+        let record = ConnectionRecord(owner: self)
+        register(record, connection: connection)
+        return record
+    }
+
+    /// A request reached the handler: it is no longer arriving.
+    func delivered(on connection: OpaquePointer) {
+        let record = record(for: connection)
+        record.requestStartedAt = nil
+        record.delivered = true
+    }
+
+    fileprivate func accepted(base: OpaquePointer) -> OpaquePointer? {
+        guard let bufferEvent = bufferevent_socket_new(base, -1, 0) else { return nil }
+        let record = ConnectionRecord(owner: self)
+        record.watch(bufferEvent)
+        pending.append((bufferEvent, record))
+        event_active(registerEvent, 0, 0)
+        if !atLimit, pending.count + open.count >= connectionLimit, let listener {
+            atLimit = true
+            evconnlistener_disable(listener)
+            loop.handler?.engineDid(.connectionLimitReached(limit: connectionLimit))
+        }
+        return bufferEvent
+    }
+
+    fileprivate func registerAccepted() {
+        let accepted = pending
+        pending.removeAll()
+        for (bufferEvent, record) in accepted {
+            var argument: UnsafeMutableRawPointer?
+            bufferevent_getcb(bufferEvent, nil, nil, nil, &argument)
+            if let argument { register(record, connection: OpaquePointer(argument)) }
+        }
+    }
+
+    private func register(_ record: ConnectionRecord, connection: OpaquePointer) {
+        record.connection = connection
+        open[connection] = record
+        evhttp_connection_set_closecb(connection, connectionClosed, Unmanaged.passUnretained(record).toOpaque())
+    }
+
+    fileprivate func closed(_ record: ConnectionRecord) {
+        guard let connection = record.connection else { return }
+        open[connection] = nil
+        let onClose = record.onClose
+        record.onClose = nil
+        onClose?()
+        if atLimit, pending.count + open.count < connectionLimit, let listener {
+            atLimit = false
+            evconnlistener_enable(listener)
+        }
+    }
+
+    /// evhttp answered a request itself (a refusal): tell the handler, for the log.
+    func refused(_ record: ConnectionRecord, status: Int) {
+        loop.handler?.engineDid(.refusedMalformed(status: status, peer: record.peer))
+    }
+
+    /// Advances the clock and closes connections whose request has been arriving for longer than the read timeout.
+    /// A request the handler holds (a delay) is not arriving: `delivered` cleared its start.
+    fileprivate func sweep() {
+        tick += 1
+        let late = open.values.filter { record in
+            record.requestStartedAt.map { tick - $0 > limits.readTimeoutSeconds } ?? false
+        }
+        for record in late {
+            guard let connection = record.connection else { continue }
+            loop.handler?.engineDid(.readTimedOut(peer: record.peer, seconds: limits.readTimeoutSeconds))
+            evhttp_connection_free(connection)
+        }
+    }
+
+    fileprivate func acceptFailed() {
+        guard let listener else { return }
+        loop.handler?.engineDid(.acceptFailed(reason: String(cString: strerror(errno))))
+        evconnlistener_disable(listener)
+        loop.schedule(after: .milliseconds(100)) { [self] in
+            if !atLimit { evconnlistener_enable(listener) }
+        }
+    }
+}
+
+/// evhttp calls this on the loop's thread for each accepted connection, to make its bufferevent (evhttp owns it
+/// from then on); `context` is the unretained guard, which outlives the loop's evhttp.
+private func connectionAccepted(_ base: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> OpaquePointer? {
+    guard let base, let context else { return nil }
+    return Unmanaged<ConnectionGuard>.fromOpaque(context).takeUnretainedValue().accepted(base: base)
+}
+
+/// libevent calls this on the loop's thread, in the turn in which connections were accepted.
+private func registerCallback(_ fd: Int32, _ events: Int16, _ context: UnsafeMutableRawPointer?) {
+    guard let context else { return }
+    Unmanaged<ConnectionGuard>.fromOpaque(context).takeUnretainedValue().registerAccepted()
+}
+
+/// libevent calls this on the loop's thread once a second.
+private func sweepCallback(_ fd: Int32, _ events: Int16, _ context: UnsafeMutableRawPointer?) {
+    guard let context else { return }
+    Unmanaged<ConnectionGuard>.fromOpaque(context).takeUnretainedValue().sweep()
+}
+
+/// evhttp calls this on the loop's thread when a connection closes, just before freeing it; `context` is the
+/// unretained record, which the guard keeps until now.
+private func connectionClosed(_ connection: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
+    guard let context else { return }
+    let record = Unmanaged<ConnectionRecord>.fromOpaque(context).takeUnretainedValue()
+    record.owner.closed(record)
+}
+
+/// The guard of each guarded listener, by the listener's address: the error callback's argument is evhttp's own
+/// (the listener's user data), so this is how it finds its guard. Guards are unretained; each removes its entry
+/// before its listener is freed.
+private let guardsByListener = Locked<[UInt: UInt]>([:])
+
+/// libevent calls this on the loop's thread when accept() fails for a reason other than a retry.
+private func acceptFailedCallback(_ listener: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
+    guard let listener,
+        let address = guardsByListener.withLock({ $0[ConnectionGuard.key(listener)] }),
+        let guardPointer = UnsafeMutableRawPointer(bitPattern: address)
+    else { return }
+    Unmanaged<ConnectionGuard>.fromOpaque(guardPointer).takeUnretainedValue().acceptFailed()
+}

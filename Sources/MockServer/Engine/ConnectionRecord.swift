@@ -1,0 +1,95 @@
+import CLibevent
+
+/// One open connection of a loop, as its `ConnectionGuard` sees it: when its current request started arriving,
+/// whether the handler got it, and who wants to hear when it closes.
+///
+/// Ownership: the guard owns records; libevent's buffer callbacks and the connection's close callback hold
+/// unretained pointers to them, and the guard keeps each record until that close callback has run. Threads: the
+/// loop's thread only.
+final class ConnectionRecord {
+    /// The evhttp connection; nil until the guard has found it (right after the accept).
+    var connection: OpaquePointer?
+    /// The guard tick at which the current request's first byte arrived; nil between requests.
+    var requestStartedAt: Int?
+    /// Whether the current request reached the handler (otherwise any reply is evhttp's own refusal).
+    var delivered = false
+    /// Called once when the connection closes: a deferred request that must not outlive it.
+    var onClose: (() -> Void)?
+    private var input: (buffer: OpaquePointer, watch: OpaquePointer)?
+    private var output: (buffer: OpaquePointer, watch: OpaquePointer)?
+    unowned let owner: ConnectionGuard
+
+    init(owner: ConnectionGuard) {
+        self.owner = owner
+    }
+
+    /// Watches the bufferevent's buffers: the first byte in marks a request's start, the first byte out its answer.
+    func watch(_ bufferEvent: OpaquePointer) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let inputBuffer = bufferevent_get_input(bufferEvent)!
+        let outputBuffer = bufferevent_get_output(bufferEvent)!
+        input = (inputBuffer, evbuffer_add_cb(inputBuffer, bytesArrived, context))
+        output = (outputBuffer, evbuffer_add_cb(outputBuffer, replyStarted, context))
+        setWatching(output, false)
+    }
+
+    /// The client's address, from evhttp (which owns the string).
+    var peer: String {
+        guard let connection else { return "unknown" }
+        var address: UnsafeMutablePointer<CChar>?
+        var port: UInt16 = 0
+        evhttp_connection_get_peer(connection, &address, &port)
+        return address.map { String(cString: $0) } ?? "unknown"
+    }
+
+    fileprivate func requestBegan() {
+        requestStartedAt = owner.tick
+        delivered = false
+        setWatching(input, false)
+        setWatching(output, true)
+    }
+
+    fileprivate func replyBegan() {
+        setWatching(output, false)
+        setWatching(input, true)
+        guard !delivered, let buffer = output?.buffer else { return }
+        requestStartedAt = nil
+        owner.refused(self, status: Self.status(in: buffer))
+    }
+
+    private func setWatching(_ side: (buffer: OpaquePointer, watch: OpaquePointer)?, _ on: Bool) {
+        guard let side else { return }
+        if on {
+            evbuffer_cb_set_flags(side.buffer, side.watch, UInt32(EVBUFFER_CB_ENABLED))
+        } else {
+            evbuffer_cb_clear_flags(side.buffer, side.watch, UInt32(EVBUFFER_CB_ENABLED))
+        }
+    }
+
+    /// The status code of the reply at the start of `buffer` (`HTTP/1.1 413 …`); 0 if it is not there yet.
+    private static func status(in buffer: OpaquePointer) -> Int {
+        var line = [UInt8](repeating: 0, count: 12)
+        guard evbuffer_copyout(buffer, &line, 12) == 12 else { return 0 }
+        return Int(String(decoding: line[9..<12], as: UTF8.self)) ?? 0
+    }
+}
+
+/// libevent calls this on the loop's thread when a watched connection's input buffer changes.
+private func bytesArrived(
+    _ buffer: OpaquePointer?,
+    _ info: UnsafePointer<evbuffer_cb_info>?,
+    _ context: UnsafeMutableRawPointer?
+) {
+    guard let info, info.pointee.n_added > 0, let context else { return }
+    Unmanaged<ConnectionRecord>.fromOpaque(context).takeUnretainedValue().requestBegan()
+}
+
+/// libevent calls this on the loop's thread when a watched connection's output buffer changes.
+private func replyStarted(
+    _ buffer: OpaquePointer?,
+    _ info: UnsafePointer<evbuffer_cb_info>?,
+    _ context: UnsafeMutableRawPointer?
+) {
+    guard let info, info.pointee.n_added > 0, let context else { return }
+    Unmanaged<ConnectionRecord>.fromOpaque(context).takeUnretainedValue().replyBegan()
+}

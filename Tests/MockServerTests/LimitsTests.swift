@@ -1,0 +1,119 @@
+import Foundation
+import MockServer
+import Testing
+
+/// The limits of `ServerLimits`, driven through raw sockets against the real server.
+@Suite struct LimitsTests {
+    private func limits(_ change: (inout ServerLimits) -> Void) -> ServerLimits {
+        var limits = ServerLimits()
+        change(&limits)
+        return limits
+    }
+
+    @Test func headOverTheLimitGets431() async throws {
+        try await withServer(limits: limits { $0.maxHeaderBytes = 4096 }) { base async throws in
+            let connection = try RawConnection(port: base.port!)
+            let big = String(repeating: "a", count: 6000)
+            connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
+            let reply = connection.readAll()
+            #expect(reply.hasPrefix("HTTP/1.1 431"), "got \(reply.prefix(40))")
+            #expect(try await fetch(base, "/text").text == "plain words")
+        }
+    }
+
+    @Test func headJustUnderTheLimitIsServed() async throws {
+        try await withServer(limits: limits { $0.maxHeaderBytes = 4096 }) { base async throws in
+            let connection = try RawConnection(port: base.port!, timeout: 2)
+            let filler = String(repeating: "a", count: 3900)
+            connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(filler)\r\nConnection: close\r\n\r\n")
+            let reply = connection.readAll()
+            #expect(reply.hasPrefix("HTTP/1.1 200"), "got \(reply.prefix(40))")
+        }
+    }
+
+    @Test func headFarOverTheLimitIsCutOffWith400() async throws {
+        try await withServer(limits: limits { $0.maxHeaderBytes = 1024 }) { base async throws in
+            let connection = try RawConnection(port: base.port!)
+            let huge = String(repeating: "a", count: 8000)
+            connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Huge: \(huge)\r\n\r\n")
+            let reply = connection.readAll()
+            #expect(reply.hasPrefix("HTTP/1.1 400"), "got \(reply.prefix(40))")
+            #expect(try await fetch(base, "/text").text == "plain words")
+        }
+    }
+
+    @Test func slowClientIsCutOffAfterTheReadTimeout() async throws {
+        try await withServer(limits: limits { $0.readTimeoutSeconds = 1 }) { base async throws in
+            let connection = try RawConnection(port: base.port!)
+            let started = ContinuousClock.now
+            connection.send("GET /text HTTP/1.1\r\n")
+            var stillOpen = true
+            while stillOpen, ContinuousClock.now - started < .seconds(8) {
+                try await Task.sleep(for: .milliseconds(200))
+                stillOpen = connection.send("X-Drip: 1\r\n")
+            }
+            #expect(!stillOpen, "a client dripping its head stayed connected for 8 s")
+            #expect(ContinuousClock.now - started < .seconds(5))
+            #expect(try await fetch(base, "/text").text == "plain words")
+        }
+    }
+
+    @Test func aDelayedAnswerIsNotCutByTheReadTimeout() async throws {
+        let mocks = ["slow.json": #"{"request": {"path": "/slow"}, "response": {"text": "late", "delay": "2500ms"}}"#]
+        try await withMocks(mocks) { directory in
+            try await withServer(mocks: directory, limits: limits { $0.readTimeoutSeconds = 1 }) { base async throws in
+                #expect(try await fetch(base, "/slow").text == "late")
+            }
+        }
+    }
+
+    @Test func idleConnectionIsClosedAfterTheIdleTimeout() async throws {
+        try await withServer(limits: limits { $0.idleTimeoutSeconds = 1 }) { base async throws in
+            let connection = try RawConnection(port: base.port!, timeout: 6)
+            let started = ContinuousClock.now
+            #expect(connection.readAll().isEmpty)
+            #expect(ContinuousClock.now - started < .seconds(4))
+        }
+    }
+
+    @Test func connectionsOverTheLimitWaitUntilOthersClose() async throws {
+        try await withServer(limits: limits { $0.maxConnections = 2 }) { base async throws in
+            let first = try RawConnection(port: base.port!)
+            let second = try RawConnection(port: base.port!)
+            // Let the server accept both before the third arrives.
+            try await Task.sleep(for: .milliseconds(200))
+            let waiting = try RawConnection(port: base.port!, timeout: 1)
+            waiting.send("GET /text HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(waiting.readAll().isEmpty, "the server answered a connection over its limit")
+            first.hangUp()
+            let reply = waiting.readAll()
+            #expect(reply.hasPrefix("HTTP/1.1 200"), "got \(reply.prefix(40))")
+            withExtendedLifetime(second) {}
+        }
+    }
+}
+
+/// What the engine does on its own is logged.
+@Suite struct EngineEventLogTests {
+    @Test func refusalsAndCutConnectionsAreLogged() async throws {
+        let log = CapturedLog()
+        var limits = ServerLimits()
+        limits.readTimeoutSeconds = 1
+        limits.maxConnections = 1
+        try await withServer(limits: limits, logger: log.logger) { base async throws in
+            let malformed = try RawConnection(port: base.port!)
+            malformed.send("NONSENSE\r\n\r\n")
+            _ = malformed.readAll()
+            let slow = try RawConnection(port: base.port!)
+            slow.send("GET /text HTTP/1.1\r\n")
+            _ = slow.readAll()
+        }
+        let lines = log.lines
+        #expect(lines.contains("refused a malformed or oversized request from 127.0.0.1 with 400"), "\(lines)")
+        #expect(lines.contains("closed the connection of 127.0.0.1: its request took over 1 s to arrive"), "\(lines)")
+        #expect(
+            lines.contains("connection limit reached (1 on this loop): new connections wait until some close"),
+            "\(lines)"
+        )
+    }
+}
