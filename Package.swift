@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "Fixtures", targets: ["Fixtures"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "StandInClient", targets: ["StandInClient"]),
+        // libFuzzer targets; see Fuzz/README.md.
+        .executable(name: "fuzz-fixture-loader", targets: ["FixtureLoaderFuzz"]),
+        .executable(name: "fuzz-matcher", targets: ["MatcherFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -47,6 +50,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .executableTarget(name: "FixtureLoaderFuzz", dependencies: ["Fixtures"], path: "Fuzz/FixtureLoaderFuzz"),
+        .executableTarget(name: "MatcherFuzz", dependencies: ["Fixtures", "NetworkCore"], path: "Fuzz/MatcherFuzz"),
         .target(name: "NetworkTestSupport", dependencies: ["NetworkCore"], path: "Tests/NetworkTestSupport"),
         .target(
             name: "ServerTestSupport",
