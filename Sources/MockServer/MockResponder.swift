@@ -10,6 +10,8 @@ final class MockResponder: HTTPHandler {
     let context: ServerContext
     unowned let loop: EventLoop
     private var requestIDs = RequestIDGenerator()
+    /// Added to every access-log line of a fixture's answer (record mode marks them `SERVED`).
+    var accessLogNote: String?
 
     var simulation: Simulation { context.simulation }
 
@@ -192,7 +194,7 @@ final class MockResponder: HTTPHandler {
             path: path,
             status: status,
             fixture: fixture,
-            details: details,
+            details: accessLogNote.map { note in details.map { "\($0) \(note)" } ?? note } ?? details,
             duration: duration
         )
         guard let journal = context.journal, var completed = entry else { return }
