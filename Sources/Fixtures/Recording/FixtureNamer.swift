@@ -16,12 +16,13 @@ public enum FixtureNamer {
     ///   - matchDigest: a digest of the whole match (hex), used for the short hash.
     ///   - hasDetails: whether the match has more than method and path.
     public static func relativePath(method: String, path: String, matchDigest: String, hasDetails: Bool) -> String {
-        var lossy = false
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).compactMap { segment in
+        var lossy = !path.hasPrefix("/")
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        let segments = parts.compactMap { segment in
             let clean = sanitize(segment, changed: &lossy)
             return clean.allSatisfy { $0 == "." } ? nil : clean
         }
-        if segments.count != path.split(separator: "/").count { lossy = true }
+        if segments.count != parts.count, path != "/" { lossy = true }
         let cleanMethod = sanitize(Substring(method), changed: &lossy)
         var base = ([cleanMethod] + (segments.isEmpty ? ["root"] : segments)).joined(separator: "-")
         if base.count > longestBase {

@@ -6,11 +6,14 @@ import NetworkCore
 struct RecordedResponse: Equatable {
     /// Bodies larger than this go to a sibling file instead of the fixture.
     static let largestInlineBody = 256 * 1024
-    /// Response headers kept besides every `X-` header (compared lower-cased).
-    static let keptHeaders: Set<String> = [
-        "content-type", "location", "cache-control", "etag", "retry-after", "www-authenticate",
-        "content-disposition", "content-encoding",
-    ]
+    /// Response headers kept besides every `X-` header, by lower-cased name, with their usual spelling (some
+    /// transports hand names over as `Etag`).
+    static let keptHeaders: [String: String] = Dictionary(
+        uniqueKeysWithValues: [
+            "Content-Type", "Location", "Cache-Control", "ETag", "Retry-After", "WWW-Authenticate",
+            "Content-Disposition", "Content-Encoding",
+        ].map { ($0.lowercased(), $0) }
+    )
     /// `X-` headers that differ on every response, so are not kept: a replay makes its own request id.
     static let volatileHeaders: Set<String> = ["x-request-id"]
 
@@ -60,13 +63,13 @@ struct RecordedResponse: Equatable {
         var kept: [(name: String, value: String)] = []
         for header in rules.redactor.keptHeaders(exchange.responseHeaders, secrets: secrets) {
             let name = header.name.lowercased()
-            guard keptHeaders.contains(name) || (name.hasPrefix("x-") && !volatileHeaders.contains(name)),
+            guard keptHeaders[name] != nil || (name.hasPrefix("x-") && !volatileHeaders.contains(name)),
                 !header.value.contains("{{")
             else { continue }
             if let index = kept.firstIndex(where: { $0.name.lowercased() == name }) {
                 kept[index].value += ", " + header.value
             } else {
-                kept.append(header)
+                kept.append((keptHeaders[name] ?? header.name, header.value))
             }
         }
         return kept.map { RecordedMatch.member($0.name, .string($0.value)) }

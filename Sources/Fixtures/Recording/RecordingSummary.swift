@@ -36,6 +36,7 @@ public struct RecordingSummary: Sendable {
 
     /// The table: one row per file, then the totals and where the files are.
     public func rendered(mocksDirectory: String) -> String {
+        guard !files.isEmpty else { return "Nothing was recorded into \(mocksDirectory)/\(folder)." }
         let rows =
             [["ENDPOINT", "FILE", "RESULT"]]
             + files.map {

@@ -75,6 +75,14 @@ public struct Redactor: Sendable {
         }
     }
 
+    /// A body as logs keep it: `secrets` replaced, and when it is JSON and fields are redacted by name, those too
+    /// (written compact).
+    public func redactBody(_ bytes: [UInt8], secrets: [String]) -> [UInt8] {
+        let replaced = Self.replace(secrets, in: bytes)
+        guard !jsonFields.isEmpty, let json = try? JSONParser.parse(replaced) else { return replaced }
+        return redact(json, secrets: []).compactBytes
+    }
+
     /// `node` with the values of `jsonFields` members replaced, and `secrets` replaced inside every string.
     public func redact(_ node: JSONNode, secrets: [String]) -> JSONNode {
         switch node.value {

@@ -9,7 +9,7 @@ extension JournalEntry {
         var body = request.bodyPrefix(limit: Journal.maxBodyBytes)
         let headers = request.allHeaders
         let redactor = recording ?? .standard
-        if recording != nil { body.bytes = Redactor.replace(redactor.secrets(in: headers), in: body.bytes) }
+        if let recording { body.bytes = recording.redactBody(body.bytes, secrets: recording.secrets(in: headers)) }
         self.init(
             time: Date(),
             method: request.method,
