@@ -32,6 +32,7 @@ final class RecordingResponder: HTTPHandler {
         self.loop = loop
         mock = MockResponder(context: context, loop: loop)
         mock.accessLogNote = "SERVED"
+        mock.recordingRedactor = session.redactor
     }
 
     func handle(_ request: ServerRequest) {
