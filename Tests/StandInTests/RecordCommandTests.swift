@@ -55,4 +55,12 @@ import FoundationNetworking
         #expect(escaping.status != 0)
         #expect(escaping.error.contains("--into must be a folder inside --mocks"))
     }
+
+    #if canImport(FoundationNetworking)
+    @Test func insecureIsRefusedWhereURLSessionCannotSkipCertificateChecks() throws {
+        let result = try StandInBinary.run(["record", "--upstream", "https://example.com", "--insecure"])
+        #expect(result.status != 0)
+        #expect(result.error.contains("--insecure is not available on this platform"))
+    }
+    #endif
 }

@@ -59,6 +59,33 @@ import Testing
         }
     }
 
+    @Test func hopByHopHeadersStayBehindAndTheBackendSeesItsOwnHost() async throws {
+        try await withMocks(["ok.json": fixtureJSON(path: "/ok", response: #"{ "text": "ok" }"#)]) { backendMocks in
+            try await withServer(mocks: backendMocks) { backend in
+                try await withTemporaryMocks([:]) { mocks in
+                    try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
+                        // evhttp keeps a connection whose Connection header lists more than "close" open: read until
+                        // the short timeout.
+                        let connection = try RawConnection(port: proxy.port!, timeout: 1)
+                        connection.send(
+                            "GET /ok HTTP/1.1\r\nHost: app.example\r\nConnection: close, X-Hop\r\nX-Hop: 1\r\n"
+                                + "Keep-Alive: timeout=5\r\nTE: trailers\r\nProxy-Authorization: Basic abc\r\n"
+                                + "X-End-To-End: kept\r\n\r\n"
+                        )
+                        #expect(connection.readAll().hasSuffix("\r\n\r\nok"))
+                    }
+                    let journal = try await fetch(backend, "/__standin/requests").json()
+                    let entry = try #require((journal["requests"] as? [[String: Any]])?.first)
+                    let headers = try #require(entry["headers"] as? [String: String])
+                    let names = Set(headers.keys.map { $0.lowercased() })
+                    #expect(names.isDisjoint(with: ["x-hop", "keep-alive", "te", "proxy-authorization"]), "\(names)")
+                    #expect(headers.first { $0.key.lowercased() == "host" }?.value == "127.0.0.1:\(backend.port!)")
+                    #expect(headers["X-End-To-End"] == "kept")
+                }
+            }
+        }
+    }
+
     @Test func pathTraversalWritesNothingOutsideTheFolder() async throws {
         try await withMocks([:]) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
