@@ -34,9 +34,9 @@ import Testing
         ),
     ]
 
-    private static let calls: [(method: String, path: String, body: Data?)] = [
+    private static let calls: [(method: String, path: String, body: String?)] = [
         ("GET", "/users/42", nil), ("GET", "/config", nil), ("GET", "/hello", nil), ("GET", "/blob", nil),
-        ("GET", "/gone", nil), ("GET", "/crash", nil), ("POST", "/orders", Data(#"{"product":"BOOK-42"}"#.utf8)),
+        ("GET", "/gone", nil), ("GET", "/crash", nil), ("POST", "/orders", #"{"product":"BOOK-42"}"#),
     ]
 
     @Test func replayAnswersWhatTheProxyReturned() async throws {
@@ -47,7 +47,8 @@ import Testing
                     var seenRedirect = ""
                     try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
                         for call in Self.calls {
-                            seen.append(try await fetch(proxy, call.path, method: call.method, body: call.body))
+                            let body = call.body.map { Data($0.utf8) }
+                            seen.append(try await fetch(proxy, call.path, method: call.method, body: body))
                         }
                         seenRedirect = try rawGet("/old", port: proxy.port!)
                     }
@@ -56,7 +57,8 @@ import Testing
                     #expect(loaded.fixtures.count == Self.calls.count + 1)
                     try await withServer(mocks: mocks) { replay in
                         for (call, original) in zip(Self.calls, seen) {
-                            let again = try await fetch(replay, call.path, method: call.method, body: call.body)
+                            let body = call.body.map { Data($0.utf8) }
+                            let again = try await fetch(replay, call.path, method: call.method, body: body)
                             try expectSameAnswer(again, original, "\(call.method) \(call.path)")
                         }
                         let redirect = try rawGet("/old", port: replay.port!)
