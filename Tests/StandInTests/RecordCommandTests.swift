@@ -47,6 +47,30 @@ import FoundationNetworking
         #expect(check.status == 0, "\(check.output)")
     }
 
+    @Test func missingModeServesHandWrittenFixturesAndSaysSo() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "standin-rec-\(UUID().uuidString)"
+        )
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(#"{ "request": { "path": "/mine" }, "response": { "text": "mine" } }"#.utf8)
+            .write(to: directory.appendingPathComponent("mine.json"))
+        let sample = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
+        let backend = try ServeProcess(["--mocks", sample, "--quiet", "--no-watch"])
+        defer { _ = backend.interrupt() }
+        let recorder = try ServeProcess(
+            ["--upstream", "http://127.0.0.1:\(backend.port)", "--mocks", directory.path, "--mode", "missing"],
+            command: "record"
+        )
+        let (mine, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(recorder.port)/mine")!)
+        #expect(String(decoding: mine, as: UTF8.self) == "mine")
+        _ = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(recorder.port)/ping")!)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(recorder.interrupt() == 0)
+        #expect(recorder.text.contains(#/GET /mine 200 mine\.json \d+\.\d\dms SERVED/#))
+        #expect(recorder.text.contains(#/GET /ping 200 recorded/GET-ping\.json \d+\.\d\dms RECORDED/#))
+    }
+
     @Test func recordNeedsAnHTTPUpstreamAndASafeFolder() throws {
         let noUpstream = try StandInBinary.run(["record", "--upstream", "ftp://example.com"])
         #expect(noUpstream.status != 0)
