@@ -10,6 +10,10 @@ final class MockResponder: HTTPHandler {
     let context: ServerContext
     unowned let loop: EventLoop
     private var requestIDs = RequestIDGenerator()
+    /// Added to every access-log line of a fixture's answer (record mode marks them `SERVED`).
+    var accessLogNote: String?
+    /// In record mode, the recorder's redaction, so that the journal keeps the same secrets out.
+    var recordingRedactor: Redactor?
 
     var simulation: Simulation { context.simulation }
 
@@ -23,7 +27,7 @@ final class MockResponder: HTTPHandler {
         let fixtures = context.store.current
         let journal = context.journal
         let started = context.accessLog == nil && journal == nil ? nil : ContinuousClock.now
-        var entry = journal == nil ? nil : JournalEntry(request)
+        var entry = journal == nil ? nil : JournalEntry(request, recording: recordingRedactor)
         let requestId = RequestIDGenerator.acceptable(request.header(named: "X-Request-ID")) ?? requestIDs.next()
         var facts = RequestFacts(request)
         guard let match = fixtures.index.match(&facts) else {
@@ -192,7 +196,7 @@ final class MockResponder: HTTPHandler {
             path: path,
             status: status,
             fixture: fixture,
-            details: details,
+            details: accessLogNote.map { note in details.map { "\($0) \(note)" } ?? note } ?? details,
             duration: duration
         )
         guard let journal = context.journal, var completed = entry else { return }

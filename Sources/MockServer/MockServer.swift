@@ -17,6 +17,7 @@ public final class MockServer: Sendable {
     public let loaded: FixtureLoadResult
     private let http: HTTPServer
     private let context: ServerContext
+    private let recording: RecordingSession?
     private let watcher: Locked<MocksWatcher?> = Locked(nil)
 
     /// Loads the fixtures. Throws when the directory cannot be read, or, with `strict`, when any file is broken.
@@ -42,12 +43,29 @@ public final class MockServer: Sendable {
             logger: logger
         )
         self.context = context
+        let recording = configuration.recording.map { recording in
+            RecordingSession(
+                recording,
+                mocksDirectory: configuration.mocksDirectory,
+                envelope: store.initialLoad.config.envelope,
+                logger: logger
+            )
+        }
+        self.recording = recording
         http = HTTPServer(
             host: configuration.host,
             port: configuration.port,
             limits: configuration.limits,
-            makeHandler: { loop in MockResponder(context: context, loop: loop) }
+            makeHandler: { loop in
+                guard let recording else { return MockResponder(context: context, loop: loop) }
+                return RecordingResponder(session: recording, context: context, loop: loop)
+            }
         )
+    }
+
+    /// In record mode, what the run has written so far; nil when serving.
+    public func recordingSummary() async -> RecordingSummary? {
+        await recording?.recorder.summary
     }
 
     /// Starts listening and serving, and watching the mocks directory unless `watch` is off. Throws when the address

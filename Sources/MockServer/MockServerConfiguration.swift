@@ -24,9 +24,12 @@ public struct MockServerConfiguration: Sendable {
     public var watch: Bool
     /// How often the watcher compares the files' modification times and sizes.
     public var watchInterval: Duration
+    /// Record mode: proxy to a backend and write what it answers as fixtures; nil serves the fixtures.
+    public var recording: RecordingConfiguration?
 
     /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, lenient loading, access log on, admin API
-    /// for loopback clients, a journal of 10,000 requests, and watching the directory every 250 ms.
+    /// for loopback clients, a journal of 10,000 requests, watching the directory every 250 ms, and serving (not
+    /// recording).
     public init(
         mocksDirectory: URL = URL(fileURLWithPath: "Mocks"),
         host: String = "127.0.0.1",
@@ -38,7 +41,8 @@ public struct MockServerConfiguration: Sendable {
         adminToken: String? = nil,
         journalSize: Int = 10_000,
         watch: Bool = true,
-        watchInterval: Duration = .milliseconds(250)
+        watchInterval: Duration = .milliseconds(250),
+        recording: RecordingConfiguration? = nil
     ) {
         self.mocksDirectory = mocksDirectory
         self.host = host
@@ -51,5 +55,6 @@ public struct MockServerConfiguration: Sendable {
         self.journalSize = journalSize
         self.watch = watch
         self.watchInterval = watchInterval
+        self.recording = recording
     }
 }

@@ -10,7 +10,7 @@ struct StandIn: AsyncParsableCommand {
             StandIn answers HTTP requests from fixture files in a mocks directory (one JSON file per endpoint), \
             in your backend's response envelope.
             """,
-        subcommands: [Serve.self, Check.self, List.self],
+        subcommands: [Serve.self, Record.self, Check.self, List.self],
         defaultSubcommand: Serve.self
     )
 }

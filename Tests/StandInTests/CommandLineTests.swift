@@ -214,6 +214,6 @@ import FoundationNetworking
     @Test func helpNamesEverySubcommand() throws {
         let result = try StandInBinary.run(["--help"])
         #expect(result.status == 0)
-        for command in ["serve", "check", "list"] { #expect(result.output.contains(command)) }
+        for command in ["serve", "record", "check", "list"] { #expect(result.output.contains(command)) }
     }
 }

@@ -45,17 +45,17 @@ enum StandInBinary {
     }
 }
 
-/// A `standin serve` process on a free port, stopped with SIGINT at the end.
+/// A `standin serve` (or `record`) process on a free port, stopped with SIGINT at the end.
 final class ServeProcess {
     let process = Process()
     private let output = Pipe()
     private(set) var port = 0
     private var received = Data()
 
-    /// Starts `standin serve --port 0` with `arguments` and waits for it to print its address.
-    init(_ arguments: [String]) throws {
+    /// Starts `standin <command> --port 0` with `arguments` and waits for it to print its address.
+    init(_ arguments: [String], command: String = "serve") throws {
         process.executableURL = StandInBinary.url
-        process.arguments = ["serve", "--port", "0"] + arguments
+        process.arguments = [command, "--port", "0"] + arguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -81,7 +81,10 @@ struct RequestPatternDecoder {
     }
 
     private func decodeBody(_ object: ObjectReader) throws(FixtureError) -> BodyMatcher {
-        let (kind, node) = try onlyKey(of: object, among: ["json", "equalsJSON", "equals", "contains", "regex"])
+        let (kind, node) = try onlyKey(
+            of: object,
+            among: ["json", "equalsJSON", "equals", "contains", "regex", "sha256"]
+        )
         switch kind {
         case "json": return .json(node)
         case "equalsJSON": return .equalsJSON(node)
@@ -92,6 +95,12 @@ struct RequestPatternDecoder {
             switch kind {
             case "equals": return .equals(text)
             case "contains": return .contains(text)
+            case "sha256":
+                let digest = text.lowercased()
+                guard digest.utf8.count == 64, digest.allSatisfy(\.isHexDigit) else {
+                    throw FixtureError("request.body.sha256 must be 64 hex digits", line: node.line)
+                }
+                return .sha256(digest)
             default: return .regex(try pattern(text, line: node.line))
             }
         }

@@ -11,6 +11,8 @@ public enum BodyMatcher: Sendable, CustomStringConvertible {
     case contains(String)
     /// The body's text matches this regular expression.
     case regex(TextPattern)
+    /// The body's bytes have this SHA-256 digest (64 hex digits); how the recorder matches large or binary bodies.
+    case sha256(String)
 
     /// Whether the request's body satisfies the condition; the body is parsed as JSON only for JSON matchers.
     public func matches<Request: IncomingRequest>(_ facts: inout RequestFacts<Request>) -> Bool {
@@ -20,6 +22,7 @@ public enum BodyMatcher: Sendable, CustomStringConvertible {
         case .equals(let expected): facts.bodyText() == expected
         case .contains(let part): facts.bodyText().contains(part)
         case .regex(let pattern): pattern.matches(facts.bodyText())
+        case .sha256(let digest): SHA256.hex(facts.bodyBytes()) == digest
         }
     }
 
@@ -31,6 +34,7 @@ public enum BodyMatcher: Sendable, CustomStringConvertible {
         case .equals(let expected): "text equal to \(expected.quoted)"
         case .contains(let part): "text containing \(part.quoted)"
         case .regex(let pattern): "text matching \(pattern.source.quoted)"
+        case .sha256(let digest): "bytes with SHA-256 \(digest)"
         }
     }
 }

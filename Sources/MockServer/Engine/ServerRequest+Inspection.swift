@@ -18,6 +18,16 @@ extension ServerRequest {
         return address.map { String(cString: $0) }
     }
 
+    /// The request target as sent: path and query, not decoded (an absolute-form target loses its scheme and
+    /// authority). For passing a request on unchanged.
+    var rawTarget: String {
+        guard let uri = evhttp_request_get_uri(request) else { return "/" }
+        let target = String(cString: uri)
+        guard !target.hasPrefix("/"), let scheme = target.range(of: "://") else { return target }
+        let rest = target[scheme.upperBound...]
+        return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+    }
+
     /// Every request header in the order received, names as sent.
     var allHeaders: [(name: String, value: String)] {
         var headers: [(name: String, value: String)] = []

@@ -1,15 +1,21 @@
+import Fixtures
 import Foundation
 
 extension JournalEntry {
-    /// Captures what arrived, when it arrived; the outcome is filled in once the request has been answered.
-    init(_ request: ServerRequest) {
-        let body = request.bodyPrefix(limit: Journal.maxBodyBytes)
+    /// Captures what arrived, when it arrived; the outcome is filled in once the request has been answered. Secret
+    /// headers read `<redacted>`. While recording, `recording` names the secret headers, and their values are
+    /// replaced in the body too, as in the recorded files.
+    init(_ request: ServerRequest, recording: Redactor? = nil) {
+        var body = request.bodyPrefix(limit: Journal.maxBodyBytes)
+        let headers = request.allHeaders
+        let redactor = recording ?? .standard
+        if let recording { body.bytes = recording.redactBody(body.bytes, secrets: recording.secrets(in: headers)) }
         self.init(
             time: Date(),
             method: request.method,
             path: request.path,
             query: request.rawQuery.map(String.init),
-            headers: Journal.redact(request.allHeaders),
+            headers: redactor.maskedHeaders(headers),
             body: body.bytes,
             bodyTruncated: body.length > body.bytes.count
         )

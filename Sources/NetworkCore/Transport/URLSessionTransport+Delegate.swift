@@ -18,11 +18,13 @@ extension URLSessionTransport {
         }
 
         private let followsRedirects: Bool
+        private let trustsAnyCertificate: Bool
         private let lock = NSLock()
         private var tasks: [Int: Exchange] = [:]
 
-        init(followsRedirects: Bool) {
+        init(followsRedirects: Bool, trustsAnyCertificate: Bool) {
             self.followsRedirects = followsRedirects
+            self.trustsAnyCertificate = trustsAnyCertificate
         }
 
         /// Registers the task's continuation and resumes the task, unless the calling task is already cancelled.
@@ -44,6 +46,21 @@ extension URLSessionTransport {
         ) {
             completionHandler(followsRedirects ? request : nil)
         }
+
+        #if !canImport(FoundationNetworking)
+        func urlSession(
+            _ session: URLSession,
+            task: URLSessionTask,
+            didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            guard trustsAnyCertificate,
+                challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
+                let trust = challenge.protectionSpace.serverTrust
+            else { return completionHandler(.performDefaultHandling, nil) }
+            completionHandler(.useCredential, URLCredential(trust: trust))
+        }
+        #endif
 
         func urlSession(
             _ session: URLSession,

@@ -15,12 +15,29 @@ public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
 
+    /// Whether this platform's URLSession lets a transport skip certificate checks (`trustsAnyCertificate`): on
+    /// Apple platforms; not on Linux, where FoundationNetworking offers no way to.
+    public static var canTrustAnyCertificate: Bool {
+        #if canImport(FoundationNetworking)
+        false
+        #else
+        true
+        #endif
+    }
+
     /// Creates a transport with its own session.
     /// - Parameters:
     ///   - configuration: The session's configuration; ephemeral (no cookies or cache on disk) by default.
     ///   - followsRedirects: Whether to follow 3xx responses; `false` returns them as they are.
-    public init(configuration: URLSessionConfiguration = .ephemeral, followsRedirects: Bool = false) {
-        delegate = SessionDelegate(followsRedirects: followsRedirects)
+    ///   - trustsAnyCertificate: Accept any server certificate (for a development backend with a self-signed one);
+    ///     only where ``canTrustAnyCertificate`` is true. Never in an app.
+    public init(
+        configuration: URLSessionConfiguration = .ephemeral,
+        followsRedirects: Bool = false,
+        trustsAnyCertificate: Bool = false
+    ) {
+        precondition(!trustsAnyCertificate || Self.canTrustAnyCertificate, "cannot skip certificate checks here")
+        delegate = SessionDelegate(followsRedirects: followsRedirects, trustsAnyCertificate: trustsAnyCertificate)
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 

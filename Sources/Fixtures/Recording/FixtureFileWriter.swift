@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes recorded files under one folder, atomically (a temporary file in the same folder, then `rename`), and
+/// never outside it: a relative path that is absolute, climbs with `..`, or resolves (through a symbolic link)
+/// elsewhere is refused.
+struct FixtureFileWriter {
+    /// What a write did to the file.
+    enum Result: Equatable {
+        /// The file did not exist.
+        case created
+        /// The file existed with other bytes.
+        case changed
+        /// The file already held these bytes; nothing was written.
+        case unchanged
+    }
+
+    /// The folder, resolved.
+    let root: URL
+
+    init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    /// Writes `bytes` to `relativePath` under the root unless the file already holds them.
+    func write(_ bytes: [UInt8], to relativePath: String) throws -> Result {
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relativePath.hasPrefix("/"), !components.isEmpty,
+            components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
+        else { throw RecordingError.unsafePath(relativePath) }
+        let url = root.appendingPathComponent(relativePath)
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let resolvedRoot = root.resolvingSymlinksInPath().path
+        let resolvedFolder = folder.resolvingSymlinksInPath().path
+        guard resolvedFolder == resolvedRoot || resolvedFolder.hasPrefix(resolvedRoot + "/") else {
+            throw RecordingError.unsafePath(relativePath)
+        }
+        let existing = FileManager.default.contents(atPath: url.path)
+        if let existing, existing.elementsEqual(bytes) { return .unchanged }
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try Data(bytes).write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                throw RecordingError.cannotWrite(relativePath, reason: String(cString: strerror(errno)))
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+        return existing == nil ? .created : .changed
+    }
+}
+
+/// Why a recorded file was not written.
+public enum RecordingError: Error, CustomStringConvertible {
+    /// The file name would leave the recording folder.
+    case unsafePath(String)
+    /// The file system refused the write.
+    case cannotWrite(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unsafePath(let path): "refused to write \(path.debugDescription): it would leave the recording folder"
+        case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+        }
+    }
+}

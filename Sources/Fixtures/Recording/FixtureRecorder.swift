@@ -1,0 +1,135 @@
+import Foundation
+
+/// Turns exchanges into fixture files under `<mocks>/<into>/` for one recording run: one file per distinct
+/// request; a request answered differently later in the run becomes a `sequence` of its answers, in order.
+///
+/// An actor: exchanges arrive from many upstream calls at once, and each file's run state and writes are serialised
+/// here.
+public actor FixtureRecorder {
+    /// A sequence grows to at most this many steps; later different answers are not added.
+    public static let longestSequence = 100
+
+    private struct Entry {
+        let endpoint: String
+        let match: JSONNode
+        var responses: [RecordedResponse]
+        var status: RecordingSummary.FileStatus
+    }
+
+    /// The folder files are written in, relative to the mocks directory (`recorded`).
+    public let into: String
+    private let rules: RecordingRules
+    private let writer: FixtureFileWriter
+    private var entries: [String: Entry] = [:]
+
+    /// Creates a recorder writing under `mocksDirectory/into`.
+    public init(mocksDirectory: URL, into: String, rules: RecordingRules) {
+        self.into = into
+        self.rules = rules
+        writer = FixtureFileWriter(root: mocksDirectory.appendingPathComponent(into))
+    }
+
+    /// The fixture id (path relative to the mocks directory) an exchange with this request would be written to.
+    public nonisolated func fixtureID(for exchange: RecordedExchange) -> String {
+        let secrets = rules.redactor.secrets(in: exchange.requestHeaders)
+        return into + "/" + relativePath(RecordedMatch(exchange, rules: rules, secrets: secrets), exchange)
+    }
+
+    /// Records one exchange and says what happened to its file.
+    public func record(_ exchange: RecordedExchange) throws -> RecordingOutcome {
+        let secrets = rules.redactor.secrets(in: exchange.requestHeaders + exchange.responseHeaders)
+        let match = RecordedMatch(exchange, rules: rules, secrets: secrets)
+        let response = RecordedResponse(exchange, rules: rules, secrets: secrets)
+        let path = relativePath(match, exchange)
+        let id = into + "/" + path
+        var entry =
+            entries[path].flatMap { $0.match.prettyBytes == match.node.prettyBytes ? $0 : nil }
+            ?? Entry(endpoint: exchange.endpoint, match: match.node, responses: [], status: .unchanged)
+        let isFirst = entry.responses.isEmpty
+        if !isFirst {
+            let repeatsOnlyAnswer = entry.responses.count == 1 && entry.responses[0] == response
+            guard !repeatsOnlyAnswer, entry.responses.count < Self.longestSequence else {
+                return RecordingOutcome(fixtureID: id, label: .unchanged)
+            }
+        }
+        entry.responses.append(response)
+        let result = try write(entry, to: path)
+        if isFirst {
+            entry.status = result == .created ? .new : result == .changed ? .updated : .unchanged
+        } else if result == .changed, entry.status == .unchanged {
+            entry.status = .updated
+        }
+        entries[path] = entry
+        let label: RecordingOutcome.Label =
+            switch result {
+            case .created: .recorded
+            case .changed: .updated
+            case .unchanged: .unchanged
+            }
+        return RecordingOutcome(fixtureID: id, label: label)
+    }
+
+    /// What the run has written so far.
+    public var summary: RecordingSummary {
+        RecordingSummary(
+            folder: into,
+            files: entries.map { path, entry in
+                RecordingSummary.File(
+                    endpoint: entry.endpoint,
+                    id: into + "/" + path,
+                    status: entry.status,
+                    responses: entry.responses.count
+                )
+            }.sorted { $0.id < $1.id }
+        )
+    }
+
+    /// Writes the fixture and the files of its large bodies; returns what happened to the fixture file.
+    private func write(_ entry: Entry, to path: String) throws -> FixtureFileWriter.Result {
+        let base = String(path.dropLast(".json".count))
+        let fileName = base.split(separator: "/").last.map(String.init) ?? base
+        var responses: [JSONNode] = []
+        for (offset, response) in entry.responses.enumerated() {
+            var file: String?
+            if let body = response.largeBody {
+                file = "\(fileName).\(offset + 1).body"
+                _ = try writer.write(body, to: "\(base).\(offset + 1).body")
+            }
+            responses.append(response.node(file: file))
+        }
+        var members = [JSONNode.Member(key: "request", value: entry.match)]
+        if responses.count == 1 {
+            members.append(JSONNode.Member(key: "response", value: responses[0]))
+        } else {
+            members.append(JSONNode.Member(key: "sequence", value: JSONNode(.array(responses))))
+        }
+        return try writer.write(JSONNode(.object(members)).prettyBytes, to: path)
+    }
+
+    private nonisolated func relativePath(_ match: RecordedMatch, _ exchange: RecordedExchange) -> String {
+        FixtureNamer.relativePath(
+            method: exchange.method,
+            path: exchange.path,
+            matchDigest: SHA256.hex(match.node.prettyBytes),
+            hasDetails: match.hasDetails
+        )
+    }
+}
+
+/// What recording one exchange did.
+public struct RecordingOutcome: Sendable, Equatable {
+    /// How the exchange changed the files, as the access log marks it.
+    public enum Label: String, Sendable {
+        /// A new file.
+        case recorded = "RECORDED"
+        /// An existing file changed.
+        case updated = "UPDATED"
+        /// No byte changed.
+        case unchanged = "UNCHANGED"
+    }
+
+    /// The fixture's id: its path relative to the mocks directory.
+    public let fixtureID: String
+    /// What happened to it.
+    public let label: Label
+}

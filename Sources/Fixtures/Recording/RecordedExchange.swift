@@ -1,0 +1,60 @@
+/// One request and the response the real backend gave, as the recorder turns it into a fixture.
+///
+/// The headers are those exchanged with the client: the response's already match the body (no `Content-Encoding`
+/// when the body was decompressed on the way). Secrets are still in it; the recorder redacts them.
+public struct RecordedExchange: Sendable {
+    /// The method, upper-case.
+    public var method: String
+    /// The path, percent-decoded, without the query.
+    public var path: String
+    /// The raw query string, without `?`.
+    public var rawQuery: String?
+    /// The request's headers as received.
+    public var requestHeaders: [(name: String, value: String)]
+    /// The request's body.
+    public var requestBody: [UInt8]
+    /// The response's status code.
+    public var status: Int
+    /// The response's headers as sent to the client.
+    public var responseHeaders: [(name: String, value: String)]
+    /// The response's body as sent to the client.
+    public var responseBody: [UInt8]
+    /// How long the backend took to answer.
+    public var latency: Duration
+
+    /// Creates an exchange.
+    public init(
+        method: String,
+        path: String,
+        rawQuery: String? = nil,
+        requestHeaders: [(name: String, value: String)] = [],
+        requestBody: [UInt8] = [],
+        status: Int,
+        responseHeaders: [(name: String, value: String)] = [],
+        responseBody: [UInt8] = [],
+        latency: Duration = .zero
+    ) {
+        self.method = method
+        self.path = path
+        self.rawQuery = rawQuery
+        self.requestHeaders = requestHeaders
+        self.requestBody = requestBody
+        self.status = status
+        self.responseHeaders = responseHeaders
+        self.responseBody = responseBody
+        self.latency = latency
+    }
+
+    /// `METHOD /path`, as the endpoint table and summary show it.
+    public var endpoint: String { "\(method) \(path)" }
+
+    /// The first value of a request header, by case-insensitive name.
+    func requestHeader(named name: String) -> String? {
+        requestHeaders.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// The first value of a response header, by case-insensitive name.
+    func responseHeader(named name: String) -> String? {
+        responseHeaders.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The `request` part of a recorded fixture: method, path, query (minus ignored names), the JSON body (minus
+/// ignored and redacted fields) or other body (exactly when short text, else by SHA-256), and the match headers.
+struct RecordedMatch {
+    /// Text bodies up to this size match with `equals`; longer or binary ones by digest.
+    static let longestExactBody = 4096
+
+    /// The `request` object.
+    let node: JSONNode
+    /// Whether anything beyond method and path is matched (the file name then carries a hash).
+    let hasDetails: Bool
+
+    init(_ exchange: RecordedExchange, rules: RecordingRules, secrets: [String]) {
+        var members = [
+            Self.member("method", .string(exchange.method)),
+            Self.pathMember(exchange.path),
+        ]
+        var details: [JSONNode.Member] = []
+        let query = Self.query(exchange.rawQuery, ignoring: rules.ignoredQuery, secrets: secrets)
+        if !query.isEmpty { details.append(Self.member("query", .object(query))) }
+        let headers = Self.headers(exchange, rules: rules)
+        if !headers.isEmpty { details.append(Self.member("headers", .object(headers))) }
+        if let body = Self.body(exchange.requestBody, rules: rules, secrets: secrets) {
+            details.append(Self.member("body", .object([body])))
+        }
+        members += details
+        node = JSONNode(.object(members))
+        hasDetails = !details.isEmpty
+    }
+
+    /// A literal path, or for a path with braces (which `path` would read as a template) an anchored `pathRegex`.
+    private static func pathMember(_ path: String) -> JSONNode.Member {
+        guard path.contains("{") || path.contains("}") else { return member("path", .string(path)) }
+        return member("pathRegex", .string(NSRegularExpression.escapedPattern(for: path)))
+    }
+
+    /// The first value of each query parameter not ignored.
+    private static func query(_ raw: String?, ignoring: Set<String>, secrets: [String]) -> [JSONNode.Member] {
+        var seen: Set<String> = []
+        return QueryString.parse(Substring(raw ?? "")).compactMap { pair in
+            guard !ignoring.contains(pair.name), seen.insert(pair.name).inserted else { return nil }
+            return member(pair.name, .string(Redactor.replace(secrets, in: pair.value)))
+        }
+    }
+
+    /// Each match header's value; a secret one only as present or absent, a missing one as absent.
+    private static func headers(_ exchange: RecordedExchange, rules: RecordingRules) -> [JSONNode.Member] {
+        rules.matchHeaders.map { name in
+            let value = exchange.requestHeader(named: name)
+            if let value, !rules.redactor.isSecret(header: name) { return member(name, .string(value)) }
+            return member(name, .object([member("present", .bool(value != nil))]))
+        }
+    }
+
+    /// The body matcher: `equalsJSON`, or `json` (a subset) when fields were left out; `equals` for short text;
+    /// `sha256` for anything else.
+    private static func body(_ bytes: [UInt8], rules: RecordingRules, secrets: [String]) -> JSONNode.Member? {
+        guard !bytes.isEmpty else { return nil }
+        if let json = try? JSONParser.parse(bytes), json.isContainer {
+            var node = json
+            var removed = false
+            for path in rules.ignoredBodyFields {
+                let result = node.removing(path: path)
+                node = result.node
+                removed = removed || result.removed
+            }
+            let pruned = prune(node, fields: rules.redactor.jsonFields, secrets: secrets)
+            return member(removed || pruned.removed ? "json" : "equalsJSON", pruned.node.value)
+        }
+        if bytes.count <= longestExactBody, let text = String(bytes: bytes, encoding: .utf8),
+            Redactor.replace(secrets, in: text) == text
+        {
+            return member("equals", .string(text))
+        }
+        return member("sha256", .string(SHA256.hex(bytes)))
+    }
+
+    /// `node` without members that are redacted by name or hold a secret: a match cannot name them, and a subset
+    /// match still recognises the request without them.
+    private static func prune(
+        _ node: JSONNode,
+        fields: Set<String>,
+        secrets: [String]
+    ) -> (node: JSONNode, removed: Bool) {
+        switch node.value {
+        case .object(let members):
+            var removed = false
+            var kept: [JSONNode.Member] = []
+            for member in members {
+                if fields.contains(member.key) || holdsSecret(member.value, secrets) {
+                    removed = true
+                    continue
+                }
+                let inner = prune(member.value, fields: fields, secrets: secrets)
+                removed = removed || inner.removed
+                kept.append(JSONNode.Member(key: member.key, value: inner.node))
+            }
+            return (JSONNode(.object(kept)), removed)
+        case .array(let elements):
+            let pruned = elements.map { prune($0, fields: fields, secrets: secrets) }
+            return (JSONNode(.array(pruned.map(\.node))), pruned.contains { $0.removed })
+        default:
+            return (node, false)
+        }
+    }
+
+    private static func holdsSecret(_ node: JSONNode, _ secrets: [String]) -> Bool {
+        guard let string = node.stringValue else { return false }
+        return secrets.contains { string.contains($0) }
+    }
+
+    static func member(_ key: String, _ value: JSONNode.Value) -> JSONNode.Member {
+        JSONNode.Member(key: key, value: JSONNode(value))
+    }
+}
+
+extension JSONNode {
+    /// Whether this is an object or an array.
+    var isContainer: Bool {
+        switch value {
+        case .object, .array: true
+        default: false
+        }
+    }
+}

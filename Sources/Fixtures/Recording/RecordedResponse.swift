@@ -1,0 +1,147 @@
+import Foundation
+import NetworkCore
+
+/// One response of a recorded fixture: status, the headers worth replaying, the body in the form that fits it, and
+/// the delay when latency is kept. Secrets are already dropped or replaced.
+struct RecordedResponse: Equatable {
+    /// Bodies larger than this go to a sibling file instead of the fixture.
+    static let largestInlineBody = 256 * 1024
+    /// Response headers kept besides every `X-` header, by lower-cased name, with their usual spelling (some
+    /// transports hand names over as `Etag`).
+    static let keptHeaders: [String: String] = Dictionary(
+        uniqueKeysWithValues: [
+            "Content-Type", "Location", "Cache-Control", "ETag", "Retry-After", "WWW-Authenticate",
+            "Content-Disposition", "Content-Encoding",
+        ].map { ($0.lowercased(), $0) }
+    )
+    /// `X-` headers that differ on every response, so are not kept: a replay makes its own request id.
+    static let volatileHeaders: Set<String> = ["x-request-id"]
+
+    /// The response's members, without a body form when the body goes to a file.
+    let members: [JSONNode.Member]
+    /// A body too large to inline; the fixture refers to it with `file`.
+    let largeBody: [UInt8]?
+
+    init(_ exchange: RecordedExchange, rules: RecordingRules, secrets: [String]) {
+        var members = [RecordedMatch.member("status", .number(String(exchange.status)))]
+        let headers = Self.headers(exchange, rules: rules, secrets: secrets)
+        if !headers.isEmpty { members.append(RecordedMatch.member("headers", .object(headers))) }
+        let body = Redactor.replace(secrets, in: exchange.responseBody)
+        if body.count > Self.largestInlineBody {
+            largeBody = body
+        } else {
+            largeBody = nil
+            let contentType = exchange.responseHeader(named: "Content-Type")
+            if let form = Self.bodyForm(body, contentType: contentType, rules: rules, secrets: secrets) {
+                members.append(form)
+            }
+        }
+        if rules.keepLatency {
+            let milliseconds = Int((exchange.latency / .milliseconds(1)).rounded())
+            members.append(RecordedMatch.member("delay", .string("\(milliseconds)ms")))
+        }
+        self.members = members
+    }
+
+    /// The response object, with `file` naming the sibling file of a large body.
+    func node(file: String?) -> JSONNode {
+        var members = members
+        if let file { members.append(RecordedMatch.member("file", .string(file))) }
+        return JSONNode(.object(members))
+    }
+
+    static func == (lhs: RecordedResponse, rhs: RecordedResponse) -> Bool {
+        lhs.largeBody == rhs.largeBody && lhs.node(file: nil).prettyBytes == rhs.node(file: nil).prettyBytes
+    }
+
+    /// The kept headers, repeated names joined with `, `; values that a template would read (`{{`) are left out.
+    private static func headers(
+        _ exchange: RecordedExchange,
+        rules: RecordingRules,
+        secrets: [String]
+    ) -> [JSONNode.Member] {
+        var kept: [(name: String, value: String)] = []
+        for header in rules.redactor.keptHeaders(exchange.responseHeaders, secrets: secrets) {
+            let name = header.name.lowercased()
+            guard keptHeaders[name] != nil || (name.hasPrefix("x-") && !volatileHeaders.contains(name)),
+                !header.value.contains("{{")
+            else { continue }
+            if let index = kept.firstIndex(where: { $0.name.lowercased() == name }) {
+                kept[index].value += ", " + header.value
+            } else {
+                kept.append((keptHeaders[name] ?? header.name, header.value))
+            }
+        }
+        return kept.map { RecordedMatch.member($0.name, .string($0.value)) }
+    }
+
+    /// `envelope` (without its request id), `json`, `text` or `base64`, by content; nil for an empty body. Content
+    /// that a fixture would read as a template (`{{`) is stored as `base64`.
+    private static func bodyForm(
+        _ body: [UInt8],
+        contentType: String?,
+        rules: RecordingRules,
+        secrets: [String]
+    ) -> JSONNode.Member? {
+        guard !body.isEmpty else { return nil }
+        let type = contentType?.lowercased() ?? ""
+        let isJSON = type.contains("json") || type.isEmpty
+        if isJSON, let json = try? JSONParser.parse(body), json.isContainer {
+            let redacted = rules.redactor.redact(json, secrets: secrets)
+            if !redacted.containsTemplateMarker {
+                if let envelope = envelope(redacted, format: rules.envelope) {
+                    return RecordedMatch.member("envelope", envelope.value)
+                }
+                return RecordedMatch.member("json", redacted.value)
+            }
+        } else if isText(type), let text = String(bytes: body, encoding: .utf8), !text.contains("{{"),
+            !text.utf8.contains(0)
+        {
+            return RecordedMatch.member("text", .string(text))
+        }
+        return RecordedMatch.member("base64", .string(Data(body).base64EncodedString()))
+    }
+
+    private static func isText(_ type: String) -> Bool {
+        type.isEmpty || type.hasPrefix("text/") || type.contains("json") || type.contains("xml")
+            || type.contains("javascript") || type.contains("x-www-form-urlencoded")
+    }
+
+    /// The envelope's `code`, `message` and `data` when `node` is an object with a number code and a string
+    /// message under the project's key names and nothing but the four envelope keys.
+    private static func envelope(_ node: JSONNode, format: EnvelopeFormat) -> JSONNode? {
+        guard case .object(let members) = node.value,
+            case .number = node[format.codeKey]?.value,
+            node[format.messageKey]?.stringValue != nil
+        else { return nil }
+        let keys: Set = [format.codeKey, format.messageKey, format.dataKey, format.requestIdKey]
+        guard members.allSatisfy({ keys.contains($0.key) }), Set(members.map(\.key)).count == members.count else {
+            return nil
+        }
+        var kept = [
+            RecordedMatch.member("code", node[format.codeKey]!.value),
+            RecordedMatch.member("message", node[format.messageKey]!.value),
+        ]
+        if let data = node[format.dataKey] { kept.append(JSONNode.Member(key: "data", value: data)) }
+        return JSONNode(.object(kept))
+    }
+}
+
+extension JSONNode {
+    /// The value pretty-printed, as recorded files hold it.
+    var prettyBytes: [UInt8] {
+        var bytes: [UInt8] = []
+        JSONWriter.writePretty(self, into: &bytes)
+        return bytes
+    }
+
+    /// Whether any string or key holds `{{`, which a fixture would compile as a template.
+    var containsTemplateMarker: Bool {
+        switch value {
+        case .string(let string): string.contains("{{")
+        case .array(let elements): elements.contains { $0.containsTemplateMarker }
+        case .object(let members): members.contains { $0.key.contains("{{") || $0.value.containsTemplateMarker }
+        default: false
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Fixtures
+import Foundation
+
+/// How `standin record` proxies and records: the real backend, where files go, which requests are recorded, and
+/// what the files match and keep.
+public struct RecordingConfiguration: Sendable {
+    /// Which requests go to the backend.
+    public enum Mode: String, Sendable, CaseIterable {
+        /// Every request is proxied and recorded.
+        case all
+        /// Requests that a fixture already answers are served from it; only the rest are proxied and recorded.
+        case missing
+    }
+
+    /// The backend's base URL (`https://api.example.com`, or with a path prefix: `https://example.com/api`).
+    public var upstream: URL
+    /// The folder under the mocks directory the files go to.
+    public var into: String
+    /// Which requests go to the backend.
+    public var mode: Mode
+    /// What the files match, keep and redact. Its `envelope` is replaced by the one in the mocks directory's
+    /// `standin.json`.
+    public var rules: RecordingRules
+    /// How long a backend call may take before the client gets 504.
+    public var timeout: Duration
+    /// Accept any backend certificate (only where `URLSessionTransport.canTrustAnyCertificate`).
+    public var trustsAnyCertificate: Bool
+
+    /// Creates a configuration; by default everything is recorded into `recorded/`, with 30 s for each backend call
+    /// and certificates checked.
+    public init(
+        upstream: URL,
+        into: String = "recorded",
+        mode: Mode = .all,
+        rules: RecordingRules = RecordingRules(),
+        timeout: Duration = .seconds(30),
+        trustsAnyCertificate: Bool = false
+    ) {
+        self.upstream = upstream
+        self.into = into
+        self.mode = mode
+        self.rules = rules
+        self.timeout = timeout
+        self.trustsAnyCertificate = trustsAnyCertificate
+    }
+}

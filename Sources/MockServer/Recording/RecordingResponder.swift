@@ -1,0 +1,136 @@
+import Fixtures
+import Foundation
+
+/// Answers one loop's requests in record mode: each goes to the backend in a task, off the loop; the answer comes
+/// back to this loop's thread and is sent, whether or not recording it worked. Admin calls, and with `--mode
+/// missing` the requests a fixture already answers, go to the ordinary `MockResponder`.
+///
+/// The request waits as a `DeferredRequest`, so a client that hangs up meanwhile costs nothing: its answer is
+/// recorded and then dropped.
+final class RecordingResponder: HTTPHandler {
+    /// A request waiting for its backend call.
+    struct Pending {
+        let request: DeferredRequest
+        let responder: RecordingResponder
+        let started: ContinuousClock.Instant
+        let method: String
+        /// The path with secrets replaced, for the access log.
+        let loggedPath: String
+        let requestId: String
+        var entry: JournalEntry?
+    }
+
+    private let mock: MockResponder
+    private let session: RecordingSession
+    private unowned let loop: EventLoop
+    private var requestIDs = RequestIDGenerator()
+
+    private var context: ServerContext { mock.context }
+
+    init(session: RecordingSession, context: ServerContext, loop: EventLoop) {
+        self.session = session
+        self.loop = loop
+        mock = MockResponder(context: context, loop: loop)
+        mock.accessLogNote = "SERVED"
+        mock.recordingRedactor = session.redactor
+    }
+
+    func engineDid(_ event: EngineEvent) {
+        mock.engineDid(event)
+    }
+
+    func handle(_ request: ServerRequest) {
+        if request.path.utf8.starts(with: AdminAPI.pathPrefix.utf8) { return mock.handle(request) }
+        let call = UpstreamCall(request)
+        if session.configuration.mode == .missing, isAnsweredByFixture(request, call) { return mock.handle(request) }
+        let redactor = session.redactor
+        let pending = Pending(
+            request: DeferredRequest(request, on: loop),
+            responder: self,
+            started: ContinuousClock.now,
+            method: call.method,
+            loggedPath: context.accessLog == nil && context.journal == nil ? "" : redactor.redactPath(call),
+            requestId: RequestIDGenerator.acceptable(request.header(named: "X-Request-ID")) ?? requestIDs.next(),
+            entry: context.journal == nil ? nil : JournalEntry(request, recording: redactor)
+        )
+        let bound = LoopBound(pending, on: loop)
+        let session = self.session
+        Task {
+            let result = await session.forward(call)
+            bound.hop { pending in pending.responder.finish(pending, with: result) }
+        }
+    }
+
+    /// Whether a fixture answers the request: any fixture outside the recording folder, or the very file this
+    /// request would be recorded to (another recorded file may match loosely, e.g. one without this query).
+    private func isAnsweredByFixture(_ request: ServerRequest, _ call: UpstreamCall) -> Bool {
+        var facts = RequestFacts(request)
+        guard let match = context.store.current.index.match(&facts) else { return false }
+        let id = match.fixture.id
+        guard id.hasPrefix(session.configuration.into + "/") else { return true }
+        let exchange = RecordedExchange(
+            method: call.method,
+            path: call.path,
+            rawQuery: call.rawQuery,
+            requestHeaders: call.headers,
+            requestBody: call.body,
+            status: 0
+        )
+        return id == session.recorder.fixtureID(for: exchange)
+    }
+
+    /// Sends the backend's answer (or the 502/504) on the loop's thread, then logs and journals it.
+    private func finish(_ pending: Pending, with result: RecordingSession.Result) {
+        let server = pending.request.request
+        pending.request.finish()
+        let status: Int
+        var fixture: String?
+        var details: String
+        switch result {
+        case .answered(let answered, let headers, let body, let recorded):
+            status = answered
+            if let server {
+                for header in headers { server.addHeader(header.name, header.value) }
+                body.withUnsafeBytes { server.appendBody($0) }
+                server.send(status: status)
+            }
+            switch recorded {
+            case .success(let outcome):
+                fixture = outcome.fixtureID
+                details = outcome.label.rawValue
+            case .failure(let failure):
+                details = "NOT RECORDED: \(failure.reason)"
+            }
+        case .failed(let failed, let message):
+            status = failed
+            if let server { sendError(status: status, message: message, requestId: pending.requestId, to: server) }
+            details = "NOT RECORDED: \(message)"
+        }
+        if server == nil { details += " client-gone" }
+        let duration = ContinuousClock.now - pending.started
+        context.accessLog?.record(
+            method: pending.method,
+            path: pending.loggedPath,
+            status: status,
+            fixture: fixture ?? "-",
+            details: details,
+            duration: duration
+        )
+        guard let journal = context.journal, var entry = pending.entry else { return }
+        entry.fixture = fixture
+        entry.status = status
+        entry.duration = duration
+        journal.record(entry)
+    }
+
+    /// The 502 or 504 envelope, in the project's envelope format.
+    private func sendError(status: Int, message: String, requestId: String, to server: ServerRequest) {
+        let config = context.store.current.config
+        let body = ErrorEnvelope.body(code: status, message: message, format: config.envelope, requestId: requestId)
+        for header in config.headers { server.addHeader(header.name, header.value) }
+        server.addHeader("Content-Type", "application/json")
+        server.addHeader("X-Request-ID", requestId)
+        body.withUnsafeBytes { server.appendBody($0) }
+        server.send(status: status)
+    }
+}

@@ -1,0 +1,92 @@
+import Fixtures
+import Foundation
+import Logging
+import NetworkCore
+
+/// One recording run, shared by every loop: the transport to the backend and the recorder that writes the files.
+/// Its calls run off the loops, in tasks.
+final class RecordingSession: Sendable {
+    /// What an upstream call came to.
+    enum Result: Sendable {
+        /// The backend answered; `recorded` says what happened to the file, or why nothing was written.
+        case answered(
+            status: Int,
+            headers: [(name: String, value: String)],
+            body: [UInt8],
+            recorded: Swift.Result<RecordingOutcome, RecordingFailure>
+        )
+        /// The backend could not be reached (502) or did not answer in time (504).
+        case failed(status: Int, message: String)
+    }
+
+    /// Why an answer was not written.
+    struct RecordingFailure: Error {
+        let reason: String
+    }
+
+    let configuration: RecordingConfiguration
+    let recorder: FixtureRecorder
+    private let transport: URLSessionTransport
+    private let logger: Logger
+
+    /// Starts a run that writes under `mocksDirectory`, recognising envelopes in the project's format.
+    init(_ configuration: RecordingConfiguration, mocksDirectory: URL, envelope: EnvelopeFormat, logger: Logger) {
+        var configuration = configuration
+        configuration.rules.envelope = envelope
+        self.configuration = configuration
+        self.logger = logger
+        recorder = FixtureRecorder(mocksDirectory: mocksDirectory, into: configuration.into, rules: configuration.rules)
+        transport = URLSessionTransport(trustsAnyCertificate: configuration.trustsAnyCertificate)
+    }
+
+    /// The redactor of this run.
+    var redactor: Redactor { configuration.rules.redactor }
+
+    /// Sends `call` to the backend and records the answer.
+    func forward(_ call: UpstreamCall) async -> Result {
+        let upstream = configuration.upstream.absoluteString
+        let started = ContinuousClock.now
+        let response: TransportResponse
+        do {
+            response = try await transport.send(
+                call.transportRequest(to: configuration.upstream, timeout: configuration.timeout)
+            )
+        } catch {
+            let failure = TransportError(classifying: error)
+            if case .timedOut = failure {
+                let limit = DurationText.format(configuration.timeout)
+                return .failed(status: 504, message: "the upstream \(upstream) did not answer within \(limit)")
+            }
+            let reason = failure.errorDescription ?? "\(error)"
+            return .failed(status: 502, message: "the upstream \(upstream) cannot be reached: \(reason)")
+        }
+        let headers = response.clientHeaders
+        let body = [UInt8](response.body)
+        let exchange = RecordedExchange(
+            method: call.method,
+            path: call.path,
+            rawQuery: call.rawQuery,
+            requestHeaders: call.headers,
+            requestBody: call.body,
+            status: response.head.status.code,
+            responseHeaders: headers,
+            responseBody: body,
+            latency: ContinuousClock.now - started
+        )
+        let recorded: Swift.Result<RecordingOutcome, RecordingFailure>
+        do {
+            recorded = .success(try await recorder.record(exchange))
+        } catch {
+            logger.error("not recorded: \(call.method) \(redactor.redactPath(call)): \(error)")
+            recorded = .failure(RecordingFailure(reason: "\(error)"))
+        }
+        return .answered(status: exchange.status, headers: headers, body: body, recorded: recorded)
+    }
+}
+
+extension Redactor {
+    /// The call's path with its secret header values replaced, for logs.
+    func redactPath(_ call: UpstreamCall) -> String {
+        Redactor.replace(secrets(in: call.headers), in: call.path)
+    }
+}

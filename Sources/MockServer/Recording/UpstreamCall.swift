@@ -1,0 +1,84 @@
+import Fixtures
+import Foundation
+import NetworkCore
+
+/// A request on its way to the backend: a copy of what the client sent, taken on the loop's thread so that the
+/// upstream call can run anywhere.
+struct UpstreamCall: Sendable {
+    /// Headers that belong to one connection (RFC 9110 §7.6.1) and are never passed on, lower-cased, besides those
+    /// named in `Connection` and every `Proxy-*`.
+    static let hopByHopHeaders: Set<String> = [
+        "connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade",
+    ]
+    /// Request headers the transport sets itself: `Host` from the upstream URL, `Content-Length` from the body,
+    /// `Accept-Encoding` from what it can decode (it then decodes the response).
+    static let transportHeaders: Set<String> = ["host", "content-length", "accept-encoding", "expect"]
+
+    let method: String
+    let path: String
+    let rawQuery: String?
+    let target: String
+    let headers: [(name: String, value: String)]
+    let body: [UInt8]
+
+    init(_ request: ServerRequest) {
+        method = request.method
+        path = request.path
+        rawQuery = request.rawQuery.map(String.init)
+        target = request.rawTarget
+        headers = request.allHeaders
+        body = request.body
+    }
+
+    /// The request for the backend: the target appended to the upstream URL's path, end-to-end headers only.
+    func transportRequest(to upstream: URL, timeout: Duration) throws(NetworkError) -> TransportRequest {
+        guard let components = URLComponents(url: upstream, resolvingAgainstBaseURL: false),
+            let scheme = components.scheme, let host = components.host,
+            let requestMethod = HTTPRequest.Method(method)
+        else { throw .invalidRequest("cannot send \(method) \(target) to \(upstream)") }
+        let authority = components.port.map { "\(host):\($0)" } ?? host
+        let prefix =
+            components.percentEncodedPath.hasSuffix("/")
+            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
+        var fields = HTTPFields()
+        for header in Self.endToEnd(headers, dropping: Self.transportHeaders) {
+            guard let name = HTTPField.Name(header.name) else { continue }
+            fields.append(HTTPField(name: name, value: header.value))
+        }
+        let head = HTTPRequest(
+            method: requestMethod,
+            scheme: scheme,
+            authority: authority,
+            path: prefix + target,
+            headerFields: fields
+        )
+        return TransportRequest(head: head, body: body.isEmpty ? nil : Data(body), timeout: timeout)
+    }
+
+    /// `headers` without hop-by-hop ones (those named in `Connection` included) and without `dropping`.
+    static func endToEnd(
+        _ headers: [(name: String, value: String)],
+        dropping: Set<String> = []
+    ) -> [(name: String, value: String)] {
+        var excluded = hopByHopHeaders.union(dropping)
+        for header in headers where header.name.lowercased() == "connection" {
+            for token in header.value.split(separator: ",") {
+                excluded.insert(token.trimmingCharacters(in: .whitespaces).lowercased())
+            }
+        }
+        return headers.filter { header in
+            let name = header.name.lowercased()
+            return !excluded.contains(name) && !name.hasPrefix("proxy-")
+        }
+    }
+}
+
+extension TransportResponse {
+    /// The headers to send the client: end-to-end only, without `Content-Length` (the server sets it for the bytes
+    /// it sends), and without `Content-Encoding` when the transport decoded the body.
+    var clientHeaders: [(name: String, value: String)] {
+        let all = head.headerFields.map { (name: $0.name.rawName, value: $0.value) }
+        let dropped: Set<String> = isBodyDecompressed ? ["content-length", "content-encoding"] : ["content-length"]
+        return UpstreamCall.endToEnd(all, dropping: dropped)
+    }
+}

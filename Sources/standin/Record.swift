@@ -1,0 +1,159 @@
+import ArgumentParser
+import Fixtures
+import Foundation
+import Logging
+import MockServer
+import NetworkCore
+
+/// `standin record`: proxy to the real backend and write what it answers as fixtures, until interrupted.
+struct Record: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Proxy to a real backend and record its answers as fixtures.",
+        discussion: """
+            Every request goes to --upstream; the client gets the backend's answer, and one fixture per distinct \
+            request is written under --mocks/--into (a request answered differently later becomes a sequence). \
+            Authorization, Cookie, Set-Cookie, Proxy-Authorization, X-Api-Key and every --redact-header are kept \
+            out of the files, and their values replaced by <redacted> wherever else they appear. Each access-log \
+            line says RECORDED, UPDATED, UNCHANGED or SERVED. Stop with Ctrl-C to see what was written.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The real backend's base URL (http or https).", valueName: "url"))
+    var upstream: String
+
+    @OptionGroup var mocks: MocksOptions
+
+    @Option(help: ArgumentHelp("The folder under --mocks the fixtures go to.", valueName: "folder"))
+    var into = "recorded"
+
+    @Option(help: "all: record every request; missing: serve what a fixture answers, record the rest.")
+    var mode = RecordingConfiguration.Mode.all
+
+    @Option(help: ArgumentHelp("Also keep this header out of the files (repeatable).", valueName: "name"))
+    var redactHeader: [String] = []
+
+    @Option(
+        name: .customLong("redact-json-field"),
+        help: ArgumentHelp(
+            "Store this JSON member's value as \"<redacted>\", at any depth (repeatable).",
+            valueName: "name"
+        )
+    )
+    var redactJSONField: [String] = []
+
+    @Option(help: ArgumentHelp("Make this request header part of the match (repeatable).", valueName: "name"))
+    var matchHeader: [String] = []
+
+    @Option(help: ArgumentHelp("Leave this query parameter out of the match (repeatable).", valueName: "name"))
+    var ignoreQuery: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Leave this field of a JSON request body out of the match: a.b or /a/b (repeatable).",
+            valueName: "path"
+        )
+    )
+    var ignoreBodyField: [String] = []
+
+    @Flag(help: "Store the backend's observed time as each fixture's delay.")
+    var keepLatency = false
+
+    @Option(help: ArgumentHelp("How long a backend call may take before the client gets 504.", valueName: "duration"))
+    var upstreamTimeout = "30s"
+
+    @Flag(help: "Do not check the backend's TLS certificate (a development backend with a self-signed one).")
+    var insecure = false
+
+    @Option(help: "The address to listen on (0.0.0.0 for every interface).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free port and prints it.")
+    var port = 8080
+
+    @Flag(help: "Do not print a line per request.")
+    var quiet = false
+
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
+    func validate() throws {
+        _ = try limits.limits()
+        guard let url = URL(string: upstream), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
+            url.host?.isEmpty == false
+        else { throw ValidationError("--upstream must be an http or https URL, like https://api.example.com.") }
+        let parts = into.split(separator: "/", omittingEmptySubsequences: false)
+        guard !into.isEmpty, !into.hasPrefix("/"),
+            parts.allSatisfy({ !$0.isEmpty && $0 != ".." && $0 != "." && !$0.hasPrefix("_") && !$0.hasPrefix(".") })
+        else {
+            throw ValidationError(
+                "--into must be a folder inside --mocks, like recorded or recorded/v2 (no .., and no name starting with _ or ., which StandIn skips)."
+            )
+        }
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535.") }
+        guard (try? DurationText.parse(upstreamTimeout)).map({ $0 > .zero }) == true else {
+            throw ValidationError("--upstream-timeout must be a duration like 30s or 500ms.")
+        }
+        if insecure, !URLSessionTransport.canTrustAnyCertificate {
+            throw ValidationError(
+                "--insecure is not available on this platform (URLSession cannot skip certificate checks here); "
+                    + "trust the backend's certificate in the system's store instead."
+            )
+        }
+    }
+
+    func run() async throws {
+        LogSetup.bootstrap()
+        let logger = Logger(label: "standin")
+        let directory = URL(fileURLWithPath: mocks.mocks)
+        let rules = RecordingRules(
+            redactor: Redactor(headers: redactHeader, jsonFields: redactJSONField),
+            ignoredQuery: Set(ignoreQuery),
+            ignoredBodyFields: ignoreBodyField,
+            matchHeaders: matchHeader,
+            keepLatency: keepLatency
+        )
+        let recording = RecordingConfiguration(
+            upstream: URL(string: upstream)!,
+            into: into,
+            mode: mode,
+            rules: rules,
+            timeout: try DurationText.parse(upstreamTimeout),
+            trustsAnyCertificate: insecure
+        )
+        let configuration = MockServerConfiguration(
+            mocksDirectory: directory,
+            host: host,
+            port: port,
+            accessLog: !quiet,
+            limits: try limits.limits(),
+            watch: mode == .missing,
+            recording: recording
+        )
+        let server: MockServer
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            server = try MockServer(configuration: configuration, logger: logger)
+            try server.start()
+        } catch {
+            printError("standin: \(error)")
+            throw ExitCode.failure
+        }
+        if insecure {
+            printError(
+                "WARNING: --insecure: the backend's TLS certificate is NOT checked. Anyone on the way can read and change this traffic."
+            )
+        }
+        printLine(
+            "StandIn recording \(upstream) into \(mocks.mocks)/\(into) (mode \(mode.rawValue)) on http://\(host):\(server.port)"
+        )
+        let signal = await TerminationSignal.next()
+        server.stop()
+        if let summary = await server.recordingSummary() {
+            printLine(summary.rendered(mocksDirectory: mocks.mocks))
+        }
+        printLine("StandIn stopped (\(signal)).")
+    }
+}
+
+extension RecordingConfiguration.Mode: ExpressibleByArgument {}

@@ -1,0 +1,221 @@
+import Fixtures
+import Foundation
+import MockServer
+import ServerTestSupport
+import Testing
+
+/// What recording must never do: put secrets on disk, write outside its folder, lose answers under load, or write
+/// anything for an answer that never came.
+@Suite(.serialized) struct RecordSafetyTests {
+    @Test func secretsNeverReachTheFiles() async throws {
+        let echo = fixtureJSON(
+            path: "/me",
+            method: "POST",
+            response: #"""
+                { "headers": { "Set-Cookie": "session=cookie-value-777; Path=/", "X-Echo": "{{header.Authorization}}" },
+                  "json": { "auth": "{{header.Authorization}}", "session": "{{header.X-Session}}",
+                            "password": "{{body.password}}", "nested": { "password": "hunter22" } } }
+                """#
+        )
+        try await withMocks(["me.json": echo]) { backendMocks in
+            try await withServer(mocks: backendMocks) { backend in
+                try await withTemporaryMocks([:]) { mocks in
+                    let rules = RecordingRules(
+                        redactor: Redactor(headers: ["X-Session"], jsonFields: ["password"]),
+                        matchHeaders: ["Authorization"]
+                    )
+                    var seen: FetchedResponse?
+                    var journal = ""
+                    try await withRecordingServer(upstream: backend, mocks: mocks, rules: rules) { proxy in
+                        seen = try await fetch(
+                            proxy,
+                            "/me",
+                            method: "POST",
+                            headers: [
+                                "Authorization": "Bearer token-abc-123", "X-Session": "session-xyz-999",
+                                "Cookie": "sid=cookie-sid-555", "Content-Type": "application/json",
+                            ],
+                            body: Data(#"{"user":"ada","password":"pw-secret-1"}"#.utf8)
+                        )
+                        journal = try await fetch(proxy, "/__standin/requests").text
+                    }
+                    let answer = try #require(seen)
+                    #expect(try answer.json()["auth"] as? String == "Bearer token-abc-123", "the client sees it all")
+                    #expect(answer.header("X-Echo") == "Bearer token-abc-123")
+                    let written = try #require(files(under: mocks).first)
+                    let text = try String(contentsOf: mocks.appendingPathComponent(written), encoding: .utf8)
+                    for secret in [
+                        "token-abc-123", "session-xyz-999", "cookie-sid-555", "cookie-value-777", "pw-secret-1",
+                        "hunter22",
+                    ] {
+                        #expect(!text.contains(secret), "\(secret) in \(text)")
+                        #expect(!journal.contains(secret), "\(secret) in the journal")
+                    }
+                    #expect(text.contains(#""Authorization": {"#), "matched as present, without its value")
+                    #expect(text.contains("<redacted>"))
+                    #expect(!text.contains("Set-Cookie"))
+                }
+            }
+        }
+    }
+
+    @Test func hopByHopHeadersStayBehindAndTheBackendSeesItsOwnHost() async throws {
+        try await withMocks(["ok.json": fixtureJSON(path: "/ok", response: #"{ "text": "ok" }"#)]) { backendMocks in
+            try await withServer(mocks: backendMocks) { backend in
+                try await withTemporaryMocks([:]) { mocks in
+                    try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
+                        // evhttp keeps a connection whose Connection header lists more than "close" open: read until
+                        // the short timeout.
+                        let connection = try RawConnection(port: proxy.port!, timeout: 1)
+                        connection.send(
+                            "GET /ok HTTP/1.1\r\nHost: app.example\r\nConnection: close, X-Hop\r\nX-Hop: 1\r\n"
+                                + "Keep-Alive: timeout=5\r\nTE: trailers\r\nProxy-Authorization: Basic abc\r\n"
+                                + "X-End-To-End: kept\r\n\r\n"
+                        )
+                        #expect(connection.readAll().hasSuffix("\r\n\r\nok"))
+                    }
+                    let journal = try await fetch(backend, "/__standin/requests").json()
+                    let entry = try #require((journal["requests"] as? [[String: Any]])?.first)
+                    let headers = try #require(entry["headers"] as? [String: String])
+                    let names = Set(headers.keys.map { $0.lowercased() })
+                    #expect(names.isDisjoint(with: ["x-hop", "keep-alive", "te", "proxy-authorization"]), "\(names)")
+                    #expect(headers.first { $0.key.lowercased() == "host" }?.value == "127.0.0.1:\(backend.port!)")
+                    #expect(headers["X-End-To-End"] == "kept")
+                }
+            }
+        }
+    }
+
+    @Test func pathTraversalWritesNothingOutsideTheFolder() async throws {
+        try await withMocks([:]) { backendMocks in
+            try await withServer(mocks: backendMocks) { backend in
+                try await withTemporaryMocks(["keep.json": fixtureJSON(path: "/keep", response: "{}")]) { mocks in
+                    let attempts = [
+                        "/../../escape-1", "/%2e%2e%2f%2e%2e%2fescape-2", "/..%2F..%2Fescape-3", "//etc/escape-4",
+                        "/%2Fetc%2Fescape-5", "/C:%5Cescape-6", "/a/%2e%2e/%2e%2e/%2e%2e/escape-7", "/%00/escape-8",
+                        "/_hidden/.git/escape-9", "/%0d%0a/escape-10",
+                    ]
+                    try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
+                        for path in attempts {
+                            let answer = try rawGet(path, port: proxy.port!)
+                            #expect(answer.hasPrefix("HTTP/1.1 404"), "\(path)")
+                        }
+                    }
+                    let written = files(under: mocks)
+                    #expect(written.filter { !$0.hasPrefix("recorded/") } == ["keep.json"])
+                    #expect(written.count == attempts.count + 1, "\(written)")
+                    for path in written { #expect(!path.contains(".."), "\(path)") }
+                    let outside = files(under: mocks.deletingLastPathComponent()).filter { $0.contains("escape-") }
+                    #expect(outside.allSatisfy { $0.hasPrefix(mocks.lastPathComponent + "/recorded/") }, "\(outside)")
+                    let loaded = try FixtureLoader(directory: mocks).load()
+                    #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+                }
+            }
+        }
+    }
+
+    @Test func fiftyConcurrentDistinctRequestsMakeFiftyValidFiles() async throws {
+        let items = fixtureJSON(path: "/items/{id}", response: #"{ "json": { "id": "{{path.id}}" } }"#)
+        try await withMocks(["items.json": items]) { backendMocks in
+            try await withServer(mocks: backendMocks) { backend in
+                try await withTemporaryMocks([:]) { mocks in
+                    try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
+                        try await withThrowingTaskGroup(of: Int.self) { group in
+                            for id in 0..<50 { group.addTask { try await fetch(proxy, "/items/\(id)").status } }
+                            for try await status in group { #expect(status == 200) }
+                        }
+                    }
+                    #expect(files(under: mocks).count == 50)
+                    let loaded = try FixtureLoader(directory: mocks).load()
+                    #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+                    #expect(Set(loaded.fixtures.map(\.endpoint)).count == 50)
+                }
+            }
+        }
+    }
+
+    @Test func aRequestAnsweredDifferentlyBecomesASequence() async throws {
+        let job = #"""
+            { "request": { "path": "/job" },
+              "sequence": [ { "status": 503, "text": "busy" }, { "json": { "state": "done" } } ] }
+            """#
+        try await withMocks(["job.json": job]) { backendMocks in
+            try await withServer(mocks: backendMocks) { backend in
+                try await withTemporaryMocks([:]) { mocks in
+                    let summary = try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
+                        let first = try await fetch(proxy, "/job")
+                        let second = try await fetch(proxy, "/job")
+                        #expect(first.status == 503)
+                        #expect(second.status == 200)
+                    }
+                    #expect(summary.files.first?.responses == 2)
+                    try await withServer(mocks: mocks) { replay in
+                        let answers = [
+                            try await fetch(replay, "/job"), try await fetch(replay, "/job"),
+                            try await fetch(replay, "/job"),
+                        ]
+                        #expect(answers.map(\.text) == ["busy", #"{"state":"done"}"#, #"{"state":"done"}"#])
+                        #expect(answers.map(\.status) == [Int]([503, 200, 200]))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func anUnreachableUpstreamAnswers502AndWritesNothing() async throws {
+        let gone = try RawUpstream(responses: [:])
+        gone.stop()
+        try await withTemporaryMocks([:]) { mocks in
+            try await withRecordingServer(upstream: gone.url, mocks: mocks) { proxy in
+                let answer = try await fetch(proxy, "/users/1")
+                #expect(answer.status == 502)
+                let envelope = try answer.json()
+                #expect(envelope["code"] as? Int == 502)
+                #expect((envelope["message"] as? String)?.contains("cannot be reached") == true)
+                #expect(envelope["request_id"] as? String == answer.header("X-Request-ID"))
+            }
+            #expect(files(under: mocks).isEmpty)
+        }
+    }
+
+    @Test func aSlowUpstreamAnswers504AndWritesNothing() async throws {
+        let slow = fixtureJSON(path: "/slow", response: #"{ "text": "late", "delay": "2s" }"#)
+        try await withMocks(["slow.json": slow]) { backendMocks in
+            try await withServer(mocks: backendMocks) { backend in
+                try await withTemporaryMocks([:]) { mocks in
+                    try await withRecordingServer(upstream: backend, mocks: mocks, timeout: .milliseconds(300)) {
+                        proxy in
+                        let answer = try await fetch(proxy, "/slow")
+                        #expect(answer.status == 504)
+                        #expect(
+                            (try answer.json()["message"] as? String)?.contains("did not answer within 300ms") == true
+                        )
+                    }
+                    #expect(files(under: mocks).isEmpty)
+                }
+            }
+        }
+    }
+
+    @Test func aClientHangingUpDuringTheUpstreamCallIsSafe() async throws {
+        let slow = fixtureJSON(path: "/slow", response: #"{ "text": "late", "delay": "300ms" }"#)
+        try await withMocks([
+            "slow.json": slow, "fast.json": fixtureJSON(path: "/fast", response: #"{ "text": "ok" }"#),
+        ]) { backendMocks in
+            try await withServer(mocks: backendMocks) { backend in
+                try await withTemporaryMocks([:]) { mocks in
+                    try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
+                        for _ in 0..<5 {
+                            let connection = try RawConnection(port: proxy.port!)
+                            connection.send("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                            connection.hangUp()
+                        }
+                        try await Task.sleep(for: .milliseconds(600))
+                        #expect(try await fetch(proxy, "/fast").text == "ok")
+                    }
+                    #expect(files(under: mocks).contains("recorded/GET-slow.json"))
+                }
+            }
+        }
+    }
+}

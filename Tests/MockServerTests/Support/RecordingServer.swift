@@ -1,0 +1,56 @@
+import Fixtures
+import Foundation
+import MockServer
+import ServerTestSupport
+import Testing
+
+/// Starts `standin record` in process on a free port, proxying to `upstream` and writing under `mocks`, runs `body`
+/// with its base URL, and always stops it; returns the run's summary.
+@discardableResult
+func withRecordingServer(
+    upstream: URL,
+    mocks: URL,
+    mode: RecordingConfiguration.Mode = .all,
+    rules: RecordingRules = RecordingRules(),
+    timeout: Duration = .seconds(10),
+    _ body: (URL) async throws -> Void
+) async throws -> RecordingSummary {
+    let recording = RecordingConfiguration(upstream: upstream, mode: mode, rules: rules, timeout: timeout)
+    let configuration = MockServerConfiguration(
+        mocksDirectory: mocks,
+        port: 0,
+        accessLog: false,
+        watch: false,
+        recording: recording
+    )
+    let server = try MockServer(configuration: configuration, logger: .init(label: "test"))
+    try server.start()
+    do {
+        try await body(URL(string: "http://127.0.0.1:\(server.port)")!)
+    } catch {
+        server.stop()
+        throw error
+    }
+    server.stop()
+    return try #require(await server.recordingSummary())
+}
+
+/// Every regular file under `directory`, as paths relative to it, sorted.
+func files(under directory: URL) -> [String] {
+    let root = directory.standardizedFileURL.resolvingSymlinksInPath().path
+    let enumerator = FileManager.default.enumerator(atPath: root)
+    var found: [String] = []
+    while let path = enumerator?.nextObject() as? String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue
+        {
+            found.append(path)
+        }
+    }
+    return found.sorted()
+}
+
+/// A fixture file's JSON in one line: `{ "request": { "path": … }, "response": … }`.
+func fixtureJSON(path: String, method: String = "GET", response: String) -> String {
+    #"{ "request": { "method": "\#(method)", "path": "\#(path)" }, "response": \#(response) }"#
+}
