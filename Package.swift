@@ -13,6 +13,7 @@ let package = Package(
         // libFuzzer targets; see Fuzz/README.md.
         .executable(name: "fuzz-fixture-loader", targets: ["FixtureLoaderFuzz"]),
         .executable(name: "fuzz-matcher", targets: ["MatcherFuzz"]),
+        .executable(name: "fuzz-record-namer", targets: ["RecordNamerFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -52,6 +53,7 @@ let package = Package(
         ),
         .executableTarget(name: "FixtureLoaderFuzz", dependencies: ["Fixtures"], path: "Fuzz/FixtureLoaderFuzz"),
         .executableTarget(name: "MatcherFuzz", dependencies: ["Fixtures", "NetworkCore"], path: "Fuzz/MatcherFuzz"),
+        .executableTarget(name: "RecordNamerFuzz", dependencies: ["Fixtures"], path: "Fuzz/RecordNamerFuzz"),
         .target(name: "NetworkTestSupport", dependencies: ["NetworkCore"], path: "Tests/NetworkTestSupport"),
         .target(
             name: "ServerTestSupport",

@@ -16,7 +16,7 @@ SCRATCH=.build-fuzz
 COVERAGE=-sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table
 TARGETS=("$@")
 if [[ ${#TARGETS[@]} -eq 0 ]]; then
-    TARGETS=(fuzz-fixture-loader fuzz-matcher)
+    TARGETS=(fuzz-fixture-loader fuzz-matcher fuzz-record-namer)
 fi
 
 mkdir -p "$OUT/crashes"

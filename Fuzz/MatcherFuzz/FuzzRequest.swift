@@ -34,4 +34,3 @@ struct FuzzRequest: IncomingRequest {
 extension Array where Element == Substring {
     fileprivate var splitFirst: (Substring, Substring?) { (first ?? "", count > 1 ? self[1] : nil) }
 }
-
