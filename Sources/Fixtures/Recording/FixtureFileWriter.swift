@@ -27,6 +27,23 @@ struct FixtureFileWriter {
         self.root = root.standardizedFileURL
     }
 
+    /// Removes the temporary files (`.NAME.UUID.tmp`) of writes that a killed run never finished, and returns how
+    /// many there were. The loader skips them, but they would pile up.
+    func removeLeftoverTemporaries() -> Int {
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+            return 0
+        }
+        var removed = 0
+        for case let url as URL in enumerator {
+            let name = url.lastPathComponent
+            guard name.hasPrefix("."), name.hasSuffix(Self.temporarySuffix) else { continue }
+            if (try? FileManager.default.removeItem(at: url)) != nil { removed += 1 }
+        }
+        return removed
+    }
+
+    private static let temporarySuffix = ".tmp"
+
     /// Writes `bytes` to `relativePath` under the root unless the file already holds them.
     func write(_ bytes: [UInt8], to relativePath: String) throws -> Result {
         let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
@@ -43,7 +60,7 @@ struct FixtureFileWriter {
         }
         let existing = FileManager.default.contents(atPath: url.path)
         if let existing, existing.elementsEqual(bytes) { return .unchanged }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)\(Self.temporarySuffix)")
         do {
             try Data(bytes).write(to: temporary)
             guard rename(temporary.path, url.path) == 0 else {

@@ -29,6 +29,11 @@ public actor FixtureRecorder {
         writer = FixtureFileWriter(root: mocksDirectory.appendingPathComponent(into))
     }
 
+    /// Removes the temporary files that an earlier run, killed mid-write, left in the folder; returns how many.
+    public nonisolated func removeLeftoverTemporaries() -> Int {
+        writer.removeLeftoverTemporaries()
+    }
+
     /// The fixture id (path relative to the mocks directory) an exchange with this request would be written to.
     public nonisolated func fixtureID(for exchange: RecordedExchange) -> String {
         let secrets = rules.redactor.secrets(in: exchange.requestHeaders)

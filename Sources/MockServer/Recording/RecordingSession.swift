@@ -36,6 +36,8 @@ final class RecordingSession: Sendable {
         self.configuration = configuration
         self.logger = logger
         recorder = FixtureRecorder(mocksDirectory: mocksDirectory, into: configuration.into, rules: configuration.rules)
+        let leftovers = recorder.removeLeftoverTemporaries()
+        if leftovers > 0 { logger.notice("removed \(leftovers) temporary file(s) left by an interrupted recording") }
         transport = URLSessionTransport(trustsAnyCertificate: configuration.trustsAnyCertificate)
     }
 

@@ -42,6 +42,19 @@ import Testing
         }
     }
 
+    @Test func temporaryFilesOfAKilledRunAreRemovedAndFixturesKept() async throws {
+        try await withRecorder { recorder, directory in
+            let exchange = RecordedExchange(method: "GET", path: "/users/1", status: 200, responseBody: Array("a".utf8))
+            let kept = try await recorder.record(exchange).fixtureID
+            let folder = directory.appendingPathComponent("recorded/users")
+            let leftover = folder.appendingPathComponent(".GET-users-2.json.\(UUID().uuidString).tmp")
+            try Data("{\"request\":".utf8).write(to: leftover)
+            #expect(recorder.removeLeftoverTemporaries() == 1)
+            #expect(!FileManager.default.fileExists(atPath: leftover.path))
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(kept).path))
+        }
+    }
+
     @Test func theSameAnswerAgainChangesNothingAndAnotherMakesASequence() async throws {
         try await withRecorder { recorder, directory in
             let first = RecordedExchange(method: "GET", path: "/job", status: 503, responseBody: Array("busy".utf8))
