@@ -51,6 +51,21 @@ import Testing
         #expect(try diagnosis(of: text) == #"3: file body "../../etc/passwd" is outside the mocks directory"#)
     }
 
+    @Test func fileBodyThroughASymbolicLinkOutOfTheMocksDirectoryIsRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: directory.appendingPathComponent("escape"),
+            withDestinationURL: URL(fileURLWithPath: "/etc")
+        )
+        let text = #"{ "request": { "path": "/a" }, "response": { "file": "escape/hostname" } }"#
+        try Data(text.utf8).write(to: directory.appendingPathComponent("f.json"))
+        let result = try FixtureLoader(directory: directory).load()
+        #expect(result.fixtures.isEmpty)
+        #expect(result.diagnostics.map(\.reason) == [#"file body "escape/hostname" is outside the mocks directory"#])
+    }
+
     @Test func missingFileBodyIsReported() throws {
         let text = #"{ "request": { "path": "/a" }, "response": { "file": "_files/none.png" } }"#
         #expect(try diagnosis(of: text)?.hasPrefix(#"1: file body "_files/none.png" cannot be read"#) == true)

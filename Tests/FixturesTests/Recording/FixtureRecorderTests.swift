@@ -55,6 +55,24 @@ import Testing
         }
     }
 
+    @Test func aFolderLinkedOutOfTheRecordFolderIsRefused() async throws {
+        try await withRecorder { recorder, directory in
+            let outside = directory.appendingPathComponent("outside")
+            try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: directory.appendingPathComponent("recorded"),
+                withIntermediateDirectories: true
+            )
+            try FileManager.default.createSymbolicLink(
+                at: directory.appendingPathComponent("recorded/users"),
+                withDestinationURL: outside
+            )
+            let exchange = RecordedExchange(method: "GET", path: "/users/1", status: 200, responseBody: Array("a".utf8))
+            await #expect(throws: RecordingError.self) { try await recorder.record(exchange) }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        }
+    }
+
     @Test func theSameAnswerAgainChangesNothingAndAnotherMakesASequence() async throws {
         try await withRecorder { recorder, directory in
             let first = RecordedExchange(method: "GET", path: "/job", status: 503, responseBody: Array("busy".utf8))
