@@ -60,7 +60,9 @@ struct FixtureFileWriter {
         }
         let existing = FileManager.default.contents(atPath: url.path)
         if let existing, existing.elementsEqual(bytes) { return .unchanged }
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)\(Self.temporarySuffix)")
+        let temporary = folder.appendingPathComponent(
+            ".\(url.lastPathComponent).\(UUID().uuidString)\(Self.temporarySuffix)"
+        )
         do {
             try Data(bytes).write(to: temporary)
             guard rename(temporary.path, url.path) == 0 else {
