@@ -16,8 +16,10 @@ import Darwin
 /// the evhttp connection (the bufferevent's callback argument, which evhttp has set to it) and installs the close
 /// callback that ends the record.
 ///
-/// Ownership: the guard owns its records, the sweep and register events, and the bufferevents until evhttp takes
-/// them (at once, in the same accept). The listener belongs to the loop's evhttp. Threads: the loop's thread only.
+/// Ownership: the guard owns its records and the sweep and register events. evhttp owns each bufferevent from the
+/// accept on; the guard holds one extra reference to it (`bufferevent_incref`) until `registerAccepted`, so that a
+/// connection evhttp gives up on at once (out of memory) leaves a bufferevent that is still safe to look at (with its
+/// callbacks cleared). The listener belongs to the loop's evhttp. Threads: the loop's thread only.
 final class ConnectionGuard {
     /// Seconds since the loop started, advanced by the once-a-second sweep.
     private(set) var tick = 0
@@ -62,6 +64,7 @@ final class ConnectionGuard {
         if let sweepEvent { event_free(sweepEvent) }
         registerEvent = nil
         sweepEvent = nil
+        for (bufferEvent, _) in pending { bufferevent_decref(bufferEvent) }
         pending.removeAll()
         open.removeAll()
     }
@@ -97,6 +100,7 @@ final class ConnectionGuard {
         guard let bufferEvent = bufferevent_socket_new(base, -1, 0) else { return nil }
         let record = ConnectionRecord(owner: self)
         record.watch(bufferEvent)
+        bufferevent_incref(bufferEvent)
         pending.append((bufferEvent, record))
         event_active(registerEvent, 0, 0)
         if !atLimit, pending.count + open.count >= connectionLimit, let listener {
@@ -113,6 +117,7 @@ final class ConnectionGuard {
         for (bufferEvent, record) in accepted {
             var argument: UnsafeMutableRawPointer?
             bufferevent_getcb(bufferEvent, nil, nil, nil, &argument)
+            bufferevent_decref(bufferEvent)
             if let argument { register(record, connection: OpaquePointer(argument)) }
         }
     }

@@ -3,6 +3,10 @@ import Foundation
 import Logging
 import NetworkCore
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// One recording run, shared by every loop: the transport to the backend and the recorder that writes the files.
 /// Its calls run off the loops, in tasks.
 final class RecordingSession: Sendable {
@@ -38,7 +42,23 @@ final class RecordingSession: Sendable {
         recorder = FixtureRecorder(mocksDirectory: mocksDirectory, into: configuration.into, rules: configuration.rules)
         let leftovers = recorder.removeLeftoverTemporaries()
         if leftovers > 0 { logger.notice("removed \(leftovers) temporary file(s) left by an interrupted recording") }
-        transport = URLSessionTransport(trustsAnyCertificate: configuration.trustsAnyCertificate)
+        transport = URLSessionTransport(
+            configuration: Self.proxyConfiguration,
+            trustsAnyCertificate: configuration.trustsAnyCertificate
+        )
+    }
+
+    /// A session that passes requests on as they came: no cookie jar (a cookie the backend set must not be added to
+    /// later requests the client sent without it) and no cache (every request reaches the backend, and memory stays
+    /// flat however long the run).
+    private static var proxyConfiguration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        return configuration
     }
 
     /// The redactor of this run.

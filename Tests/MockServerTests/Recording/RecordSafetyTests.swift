@@ -86,6 +86,32 @@ import Testing
         }
     }
 
+    @Test func theProxyAddsNoCookiesAndCachesNothing() async throws {
+        let login = fixtureJSON(
+            path: "/login",
+            response: #"{ "headers": { "Set-Cookie": "session=s3cr3t-cookie; Path=/", "Cache-Control": "max-age=600" }, "text": "in" }"#
+        )
+        let me = fixtureJSON(path: "/me", response: #"{ "headers": { "Cache-Control": "max-age=600" }, "text": "me" }"#)
+        try await withMocks(["login.json": login, "me.json": me]) { backendMocks in
+            try await withServer(mocks: backendMocks) { backend in
+                try await withTemporaryMocks([:]) { mocks in
+                    try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
+                        _ = try await fetch(proxy, "/login")
+                        _ = try await fetch(proxy, "/me")
+                        _ = try await fetch(proxy, "/me")
+                    }
+                    let journal = try await fetch(backend, "/__standin/requests?path=/me").json()
+                    let entries = try #require(journal["requests"] as? [[String: Any]])
+                    #expect(entries.count == 2, "a cached answer kept a request from the backend")
+                    for entry in entries {
+                        let headers = try #require(entry["headers"] as? [String: String])
+                        #expect(!headers.keys.contains { $0.lowercased() == "cookie" }, "\(headers)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func pathTraversalWritesNothingOutsideTheFolder() async throws {
         try await withMocks([:]) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
