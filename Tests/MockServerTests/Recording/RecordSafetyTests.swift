@@ -87,9 +87,10 @@ import Testing
     }
 
     @Test func theProxyAddsNoCookiesAndCachesNothing() async throws {
+        let cookie = #""Set-Cookie": "session=s3cr3t-cookie; Path=/""#
         let login = fixtureJSON(
             path: "/login",
-            response: #"{ "headers": { "Set-Cookie": "session=s3cr3t-cookie; Path=/", "Cache-Control": "max-age=600" }, "text": "in" }"#
+            response: #"{ "headers": { \#(cookie), "Cache-Control": "max-age=600" }, "text": "in" }"#
         )
         let me = fixtureJSON(path: "/me", response: #"{ "headers": { "Cache-Control": "max-age=600" }, "text": "me" }"#)
         try await withMocks(["login.json": login, "me.json": me]) { backendMocks in
