@@ -1,5 +1,11 @@
 import CLibevent
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension ServerRequest {
     /// The client's address as text (`127.0.0.1`, `::1`), from evhttp; nil when evhttp does not know it.
     ///
@@ -12,17 +18,19 @@ extension ServerRequest {
         return address.map { String(cString: $0) }
     }
 
-    /// Every request header in the order received, names as sent.
-    var allHeaders: [(name: String, value: String)] {
-        var headers: [(name: String, value: String)] = []
+    /// Calls `body` with each request header's name (as sent) and value, in the order received. The bytes are
+    /// evhttp's and valid only during the call; nothing is copied.
+    func forEachHeader(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
         var entry = evhttp_request_get_input_headers(request)?.pointee.tqh_first
         while let header = entry {
             if let key = header.pointee.key, let value = header.pointee.value {
-                headers.append((String(cString: key), String(cString: value)))
+                body(
+                    UnsafeRawBufferPointer(start: key, count: strlen(key)),
+                    UnsafeRawBufferPointer(start: value, count: strlen(value))
+                )
             }
             entry = header.pointee.next.tqe_next
         }
-        return headers
     }
 
     /// At most `limit` bytes from the start of the body, and the body's full length.

@@ -5,12 +5,12 @@ import Foundation
 final class Journal: Sendable {
     /// The most of a request body an entry keeps.
     static let maxBodyBytes = 64 * 1024
-    /// Header names whose values never enter the journal (compared lower-cased), as the recorder redacts them.
-    static let redactedHeaders: Set<String> = [
+    /// Header names whose values never enter the journal (any case), as the recorder redacts them.
+    static let redactedHeaders: [StaticString] = [
         "authorization", "cookie", "set-cookie", "proxy-authorization", "x-api-key",
     ]
     /// What a redacted header's value reads.
-    static let redactedValue = "<redacted>"
+    static let redactedValue: StaticString = "<redacted>"
 
     private struct Ring {
         var entries: [JournalEntry] = []
@@ -60,13 +60,6 @@ final class Journal: Sendable {
         ring.withLock { ring in
             ring.entries.removeAll()
             ring.next = 0
-        }
-    }
-
-    /// `headers` with secret values replaced.
-    static func redact(_ headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
-        headers.map { header in
-            redactedHeaders.contains(header.name.lowercased()) ? (header.name, redactedValue) : header
         }
     }
 }

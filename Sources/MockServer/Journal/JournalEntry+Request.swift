@@ -9,7 +9,7 @@ extension JournalEntry {
             method: request.method,
             path: request.path,
             query: request.rawQuery.map(String.init),
-            headers: Journal.redact(request.allHeaders),
+            headers: JournalHeaders(request),
             body: body.bytes,
             bodyTruncated: body.length > body.bytes.count
         )
