@@ -8,6 +8,8 @@ public struct MockServerConfiguration: Sendable {
     public var host: String
     /// The port to listen on; 0 picks a free one (read it from `MockServer.port`).
     public var port: Int
+    /// How many event loops serve, each on its own thread with its own listening socket on the port.
+    public var threads: Int
     /// Refuse to start when any fixture file is broken, instead of serving the valid ones.
     public var strict: Bool
     /// Print one access-log line per request.
@@ -25,12 +27,14 @@ public struct MockServerConfiguration: Sendable {
     /// How often the watcher compares the files' modification times and sizes.
     public var watchInterval: Duration
 
-    /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, lenient loading, access log on, admin API
-    /// for loopback clients, a journal of 10,000 requests, and watching the directory every 250 ms.
+    /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, one thread, lenient loading, access log
+    /// on, admin API for loopback clients, a journal of 10,000 requests, and watching the directory every 250 ms.
+    /// (`standin serve` defaults to one thread per core.)
     public init(
         mocksDirectory: URL = URL(fileURLWithPath: "Mocks"),
         host: String = "127.0.0.1",
         port: Int = 8080,
+        threads: Int = 1,
         strict: Bool = false,
         accessLog: Bool = true,
         limits: ServerLimits = ServerLimits(),
@@ -43,6 +47,7 @@ public struct MockServerConfiguration: Sendable {
         self.mocksDirectory = mocksDirectory
         self.host = host
         self.port = port
+        self.threads = threads
         self.strict = strict
         self.accessLog = accessLog
         self.limits = limits
