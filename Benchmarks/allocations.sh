@@ -20,11 +20,12 @@ PORT=${PORT:-18083}
 OUT=Benchmarks/out
 mkdir -p "$OUT"
 
+# shellcheck source=Benchmarks/lib/common.sh
+source Benchmarks/lib/common.sh
+
+require cc curl
 cc -O2 -Wall -Wextra -shared -fPIC -o "$OUT/malloc_counter.so" Benchmarks/tools/malloc_counter.c
-if [[ -z "${STANDIN:-}" ]]; then
-    swift build -c release --product standin
-    STANDIN="$(swift build -c release --show-bin-path)/standin"
-fi
+build_standin
 
 read -r -a extra_args <<<"${STANDIN_ARGS:-}"
 LD_PRELOAD="$PWD/$OUT/malloc_counter.so" "$STANDIN" serve --mocks Benchmarks/mocks --port "$PORT" --quiet \

@@ -24,11 +24,13 @@ public struct MockServerConfiguration: Sendable {
     public var journalSize: Int
     /// Reload the mocks directory when its files change.
     public var watch: Bool
-    /// How often the watcher compares the files' modification times and sizes.
+    /// How often the watcher compares the files' modification times and sizes where it polls (on Linux, inotify
+    /// notifies it of changes instead).
     public var watchInterval: Duration
 
     /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, one thread, lenient loading, access log
-    /// on, admin API for loopback clients, a journal of 10,000 requests, and watching the directory every 250 ms.
+    /// on, admin API for loopback clients, a journal of 10,000 requests, and watching the directory (polled every
+    /// 250 ms where inotify is missing).
     /// (`standin serve` defaults to one thread per core.)
     public init(
         mocksDirectory: URL = URL(fileURLWithPath: "Mocks"),
