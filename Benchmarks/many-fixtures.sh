@@ -71,19 +71,26 @@ run_wrk() {
     taskset -c 1 wrk -t1 -c64 -d"$1"s "http://127.0.0.1:$PORT/bench"
 }
 
-rm -f "$OUT/fixtures-10.rps" "$OUT/fixtures-10000.rps"
+rm -f "$OUT"/fixtures-10.rps "$OUT"/fixtures-10000.rps "$OUT"/fixtures-10.cpu "$OUT"/fixtures-10000.cpu
 for ((round = 1; round <= ROUNDS; round++)); do
     for count in 10 10000; do
         serve "$count"
         run_wrk "$WARMUP" >/dev/null
         report="$OUT/wrk-fixtures-$count-$round.txt"
+        cpu_before=$(cpu_seconds "standin-$count")
         run_wrk "$DURATION" >"$report"
+        cpu_per_request "standin-$count" "$cpu_before" "$(requests_done "$report")" >>"$OUT/fixtures-$count.cpu"
         stop_server "standin-$count"
         requests_per_second "$report" >>"$OUT/fixtures-$count.rps"
-        printf 'round %d  %5d fixtures  %10.0f req/s\n' "$round" "$count" "$(requests_per_second "$report")"
+        printf 'round %d  %5d fixtures  %10.0f req/s  server CPU %6s us/request\n' "$round" "$count" \
+            "$(requests_per_second "$report")" "$(tail -1 "$OUT/fixtures-$count.cpu")"
     done
 done
 few=$(median <"$OUT/fixtures-10.rps")
 many=$(median <"$OUT/fixtures-10000.rps")
+few_cpu=$(median <"$OUT/fixtures-10.cpu")
+many_cpu=$(median <"$OUT/fixtures-10000.cpu")
 echo "req/s with 10,000 fixtures / with 10 = $(ratio "$many" "$few") (bar: >= 0.95)"
+echo "CPU per request with 10 / with 10,000 = $(ratio "$few_cpu" "$many_cpu") ($few_cpu vs $many_cpu us)"
 summarize "req/s 10,000 vs 10 fixtures" "$(ratio "$many" "$few") ($(printf '%.0f' "$many") vs $(printf '%.0f' "$few"))"
+summarize "CPU per request 10 vs 10,000 fixtures" "$(ratio "$few_cpu" "$many_cpu") ($few_cpu vs $many_cpu us)"

@@ -141,7 +141,7 @@ cpu_seconds() {
 
 # cpu_per_request NAME BEFORE REQUESTS: microseconds of server CPU per request since BEFORE.
 cpu_per_request() {
-    awk -v before="$2" -v now="$(cpu_seconds "$1")" -v n="$3" 'BEGIN { printf "%.2f", (now - before) * 1e6 / n }'
+    awk -v before="$2" -v now="$(cpu_seconds "$1")" -v n="$3" 'BEGIN { printf "%.2f\n", (now - before) * 1e6 / n }'
 }
 
 # summarize FIGURE VALUE: records one figure for run-all.sh's summary (when SUMMARY names a file).
