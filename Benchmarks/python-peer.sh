@@ -4,8 +4,8 @@
 # mockintosh 0.13 is installed into a virtual environment under Benchmarks/out; when it does
 # not install (no network, no Python), the script says so and exits 0.
 #
-# mockintosh serves a fixed request id (its templating would cost it more); standin makes a
-# new one per request.
+# mockintosh runs with --quiet (no line per request, like standin's --quiet) and serves a fixed
+# request id (its templating would cost it more); standin makes a new one per request.
 #
 # Environment (all optional):
 #   DURATION=10        seconds of load per measured round
@@ -58,7 +58,7 @@ services:
           body: '{"code":0,"message":"success","data":{"id":1,"name":"Ada Lovelace","email":"ada@example.com"},"request_id":"00000000000000000000000000000000"}'
 YAML
 
-start_mockintosh() { start_server mockintosh "$PEER_PORT" 0 "$venv/bin/mockintosh" "$OUT/mockintosh.yaml"; }
+start_mockintosh() { start_server mockintosh "$PEER_PORT" 0 "$venv/bin/mockintosh" --quiet "$OUT/mockintosh.yaml"; }
 start_standin() {
     start_server standin "$STANDIN_PORT" 0 "$STANDIN" serve --mocks Benchmarks/mocks --port "$STANDIN_PORT" \
         --threads 1 --quiet
