@@ -33,7 +33,7 @@ if [[ -z "${STANDIN:-}" ]]; then
     STANDIN="$(swift build -c release --show-bin-path)/standin"
 fi
 
-taskset -c 0 "$STANDIN" serve --mocks Benchmarks/mocks --port "$PORT" --quiet >"$OUT/delay-standin.log" 2>&1 &
+taskset -c 0 "$STANDIN" serve --mocks Benchmarks/mocks --port "$PORT" --threads 1 --quiet >"$OUT/delay-standin.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
 for _ in $(seq 100); do

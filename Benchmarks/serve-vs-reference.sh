@@ -2,7 +2,7 @@
 # Benchmarks `standin serve` against a plain C evhttp server that serves the same bytes
 # (Benchmarks/reference/evhttp_reference.c), in the same run, and prints the ratio.
 #
-# Each server runs alone, pinned to core 0; wrk is pinned to core 1. Rounds alternate
+# Each server runs alone, pinned to core 0, standin with --threads 1; wrk is pinned to core 1. Rounds alternate
 # (reference, standin, reference, standin, ...) so drift on the machine hits both alike,
 # and the summary compares medians. Before any load, both servers must answer the fixture
 # with the same status, headers and body (apart from the request id and Date).
@@ -17,6 +17,9 @@
 #   QUIET=1            0 drops --quiet, to measure with the access log on
 #   STANDIN_ARGS=""    extra arguments for `standin serve`, split on spaces
 #
+# Besides req/s, each round reports the server's CPU time per request (from /proc), which
+# other work on the machine disturbs less than throughput.
+#
 # Raw wrk output and server logs are kept in Benchmarks/out/.
 set -euo pipefail
 
@@ -28,97 +31,35 @@ ROUNDS=${ROUNDS:-3}
 REF_PORT=${REF_PORT:-18081}
 STANDIN_PORT=${STANDIN_PORT:-18080}
 QUIET=${QUIET:-1}
-BAR=0.90
+BAR=0.95
 OUT=Benchmarks/out
 PATH_UNDER_TEST=/bench
 
-die() {
-    echo "serve-vs-reference: $*" >&2
-    exit 1
-}
+# shellcheck source=Benchmarks/lib/common.sh
+source Benchmarks/lib/common.sh
 
-for tool in cc pkg-config wrk curl taskset; do
-    command -v "$tool" >/dev/null || die "'$tool' is not installed"
-done
+require cc pkg-config wrk curl taskset
 mkdir -p "$OUT"
 
 # --- Build both servers -------------------------------------------------------------------
 
-REFERENCE="$OUT/evhttp_reference"
-echo "building $REFERENCE"
-# shellcheck disable=SC2046  # pkg-config's flags must split into words
-cc -O2 -Wall -Wextra -o "$REFERENCE" Benchmarks/reference/evhttp_reference.c \
-    $(pkg-config --cflags --libs libevent)
+echo "building the C reference"
+build_reference
+build_standin
 
-if [[ -z "${STANDIN:-}" ]]; then
-    echo "building standin (release)"
-    swift build -c release --product standin
-    STANDIN="$(swift build -c release --show-bin-path)/standin"
-fi
-[[ -x "$STANDIN" ]] || die "standin binary '$STANDIN' is missing or not executable"
-
-standin_cmd=("$STANDIN" serve --mocks Benchmarks/mocks --port "$STANDIN_PORT")
+standin_cmd=("$STANDIN" serve --mocks Benchmarks/mocks --port "$STANDIN_PORT" --threads 1)
 [[ "$QUIET" == 0 ]] || standin_cmd+=(--quiet)
 read -r -a extra_args <<<"${STANDIN_ARGS:-}"
 standin_cmd+=("${extra_args[@]}")
 
 # --- Server lifecycle ---------------------------------------------------------------------
 
-# PIDs of running servers, keyed by name; the EXIT trap stops whatever is left.
-declare -A pids=()
-
-port_open() {
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
-}
-
-# start_server NAME PORT COMMAND...: runs COMMAND on core 0 and waits (up to 10 s) until
-# PORT accepts connections. Output goes to $OUT/NAME.log.
-start_server() {
-    local name=$1 port=$2
-    shift 2
-    port_open "$port" &&
-        die "port $port is already in use; choose others with REF_PORT and STANDIN_PORT"
-    taskset -c 0 "$@" >"$OUT/$name.log" 2>&1 &
-    pids[$name]=$!
-    local tries
-    for ((tries = 0; tries < 100; tries++)); do
-        if ! kill -0 "${pids[$name]}" 2>/dev/null; then
-            unset "pids[$name]"
-            die "$name exited during start-up; its output ($OUT/$name.log) follows
-$(cat "$OUT/$name.log")"
-        fi
-        port_open "$port" && return 0
-        sleep 0.1
-    done
-    die "$name did not accept connections on port $port within 10 s"
-}
-
-# stop_server NAME: SIGTERM, then SIGKILL if it is still up after 5 s.
-stop_server() {
-    local name=$1 pid=${pids[$1]}
-    unset "pids[$name]"
-    kill -TERM "$pid" 2>/dev/null || return 0
-    local tries
-    for ((tries = 0; tries < 50; tries++)); do
-        kill -0 "$pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
-}
-
-cleanup() {
-    local name
-    for name in "${!pids[@]}"; do
-        stop_server "$name"
-    done
-}
-trap cleanup EXIT
+trap stop_all_servers EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-start_reference() { start_server reference "$REF_PORT" "$REFERENCE" "$REF_PORT"; }
-start_standin() { start_server standin "$STANDIN_PORT" "${standin_cmd[@]}"; }
+start_reference() { start_server reference "$REF_PORT" 0 "$REFERENCE" "$REF_PORT"; }
+start_standin() { start_server standin "$STANDIN_PORT" 0 "${standin_cmd[@]}"; }
 
 # --- Check that both serve the same response ----------------------------------------------
 
@@ -163,36 +104,16 @@ run_wrk() {
     taskset -c 1 wrk -t1 -c64 -d"$1"s --latency "http://127.0.0.1:$2$PATH_UNDER_TEST"
 }
 
-# requests_per_second FILE: the Requests/sec figure of a wrk report.
-requests_per_second() {
-    awk '/^Requests\/sec:/ { print $2 }' "$1"
-}
-
-# p99_ms FILE: the 99th-percentile latency of a wrk --latency report, in milliseconds.
-p99_ms() {
-    awk '$1 == "99%" {
-        v = $2
-        if (v ~ /us$/) { sub(/us$/, "", v); v /= 1000 }
-        else if (v ~ /ms$/) { sub(/ms$/, "", v) }
-        else if (v ~ /s$/) { sub(/s$/, "", v); v *= 1000 }
-        else if (v ~ /m$/) { sub(/m$/, "", v); v *= 60000 }
-        printf "%.2f", v
-    }' "$1"
-}
-
-# median: the median of the numbers on stdin, one per line.
-median() {
-    sort -g | awk '{ v[NR] = $1 }
-        END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
 # measure NAME PORT ROUND: starts NAME, warms it up, runs one measured round, stops it,
 # prints the round's figures and appends its req/s to $OUT/NAME.rps.
 measure() {
     local name=$1 port=$2 round=$3 report="$OUT/wrk-$1-$3.txt"
     "start_$name"
     run_wrk "$WARMUP" "$port" >/dev/null
+    local cpu_before
+    cpu_before=$(cpu_seconds "$name")
     run_wrk "$DURATION" "$port" >"$report"
+    cpu_per_request "$name" "$cpu_before" "$(requests_done "$report")" >>"$OUT/$name.cpu"
     stop_server "$name"
     if grep -q 'Non-2xx' "$report"; then
         die "$name answered with errors under load (round $round):
@@ -204,18 +125,15 @@ $(cat "$report")"
     echo "$rps" >>"$OUT/$name.rps"
     # wrk prints this line only when connections failed; show it beside the figures.
     socket_errors=$(sed -n 's/^ *\(Socket errors:.*\)/  (\1)/p' "$report")
-    printf 'round %d  %-9s  %10.0f req/s  p99 %7s ms%s\n' \
-        "$round" "$name" "$rps" "$(p99_ms "$report")" "$socket_errors"
+    printf 'round %d  %-9s  %10.0f req/s  p99 %7s ms  server CPU %6s us/request%s\n' \
+        "$round" "$name" "$rps" "$(latency_ms "$report" 99%)" "$(tail -1 "$OUT/$name.cpu")" "$socket_errors"
 }
 
 # The two cores are the whole machine: any other load (a build) skews the figures.
-read -r load _ </proc/loadavg
-if awk -v load="$load" 'BEGIN { exit !(load > 0.5) }'; then
-    echo "warning: load average is $load; other work on the machine will make the figures noisy" >&2
-fi
+warn_if_busy
 echo "measuring: $ROUNDS rounds of ${DURATION}s per server (warm-up ${WARMUP}s), 64 connections"
 echo "standin: ${standin_cmd[*]}"
-rm -f "$OUT/reference.rps" "$OUT/standin.rps"
+rm -f "$OUT/reference.rps" "$OUT/standin.rps" "$OUT/reference.cpu" "$OUT/standin.cpu"
 for ((round = 1; round <= ROUNDS; round++)); do
     measure reference "$REF_PORT" "$round"
     measure standin "$STANDIN_PORT" "$round"
@@ -228,5 +146,11 @@ standin_rps=$(median <"$OUT/standin.rps")
 echo
 printf 'median reference  %10.0f req/s\n' "$reference_rps"
 printf 'median standin    %10.0f req/s\n' "$standin_rps"
+reference_cpu=$(median <"$OUT/reference.cpu")
+standin_cpu=$(median <"$OUT/standin.cpu")
+printf 'median server CPU per request: reference %s us, standin %s us\n' "$reference_cpu" "$standin_cpu"
 awk -v s="$standin_rps" -v r="$reference_rps" -v bar="$BAR" \
     'BEGIN { printf "standin/reference = %.3f (bar >= %.2f)\n", s / r, bar }'
+echo "reference CPU / standin CPU per request = $(ratio "$reference_cpu" "$standin_cpu") (steadier under other load)"
+summarize "1 thread: standin/reference req/s" "$(ratio "$standin_rps" "$reference_rps") ($(printf '%.0f' "$standin_rps") vs $(printf '%.0f' "$reference_rps") req/s; bar >= $BAR)"
+summarize "1 thread: reference/standin CPU per request" "$(ratio "$reference_cpu" "$standin_cpu") ($standin_cpu vs $reference_cpu us)"

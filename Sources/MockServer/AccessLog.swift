@@ -3,27 +3,22 @@ import Foundation
 /// The one-line-per-request log `serve` prints: method, path, status, fixture id or `NO MATCH`, duration, and what
 /// was simulated (variant, delay, fault).
 ///
-/// Lines are appended to a buffer under a lock and written out by a timer every 100 ms (and on `flush`), so a
-/// request never waits on a write to the terminal.
+/// Lines are appended to a buffer under a lock and written out every 100 ms by a timer on the first event loop (and
+/// on `flush`), so a request never waits on a write to the terminal, and the server needs no thread for it.
 ///
-/// `@unchecked Sendable`: `buffer` is locked, `output` is only written, and `timer` is set up in `init` and only
-/// cancelled in `deinit`, so no state is shared without a lock.
+/// `@unchecked Sendable`: `buffer` is locked and `output` is only written, so no state is shared without a lock.
 final class AccessLog: @unchecked Sendable {
     private let buffer = Locked<[UInt8]>([])
     private let output: FileHandle
-    private let timer: DispatchSourceTimer
 
-    /// Starts a log writing to `output`.
+    /// Creates a log writing to `output`; nothing is written until `flushPeriodically` or `flush`.
     init(output: FileHandle = .standardOutput) {
         self.output = output
-        timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-        timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
-        timer.setEventHandler { [buffer, output] in Self.write(buffer, to: output) }
-        timer.resume()
     }
 
-    deinit {
-        timer.cancel()
+    /// Writes the buffered lines every 100 ms from now until `loop` stops. Call on the loop's thread.
+    func flushPeriodically(on loop: EventLoop) {
+        loop.every(.milliseconds(100)) { [self] in flush() }
     }
 
     /// Adds one request's line.
@@ -36,10 +31,6 @@ final class AccessLog: @unchecked Sendable {
 
     /// Writes out what is buffered now.
     func flush() {
-        Self.write(buffer, to: output)
-    }
-
-    private static func write(_ buffer: Locked<[UInt8]>, to output: FileHandle) {
         let pending = buffer.withLock { bytes in
             defer { bytes.removeAll(keepingCapacity: true) }
             return bytes

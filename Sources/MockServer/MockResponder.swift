@@ -10,6 +10,7 @@ final class MockResponder: HTTPHandler {
     let context: ServerContext
     unowned let loop: EventLoop
     private var requestIDs = RequestIDGenerator()
+    private let hits: HitCounts.Shard
     /// Added to every access-log line of a fixture's answer (record mode marks them `SERVED`).
     var accessLogNote: String?
     /// In record mode, the recorder's redaction, so that the journal keeps the same secrets out.
@@ -20,6 +21,7 @@ final class MockResponder: HTTPHandler {
     init(context: ServerContext, loop: EventLoop) {
         self.context = context
         self.loop = loop
+        hits = context.hits.makeShard()
     }
 
     func handle(_ request: ServerRequest) {
@@ -52,7 +54,7 @@ final class MockResponder: HTTPHandler {
             finish(request, entry, status: UnmatchedResponse.status, fixture: nil, variant: nil, since: started)
             return
         }
-        context.hits.add(match.fixture.id)
+        hits.add(match.fixture.id)
         let plan: ResponsePlan
         do {
             plan = try simulation.plan(for: match.fixture, controls: request.controlHeaders)
@@ -71,27 +73,7 @@ final class MockResponder: HTTPHandler {
         if plan.isDeferred {
             var rendered = RenderedResponse()
             plan.response.write(with: &context, requestId: requestId, into: &rendered)
-            let delivery = DeferredDelivery(
-                request: DeferredRequest(request, on: loop),
-                rendered: rendered,
-                plan: plan,
-                responder: self
-            )
-            let method = request.method
-            let path = request.path
-            delivery.start { [self] outcome in
-                record(
-                    method: method,
-                    path: path,
-                    entry,
-                    status: plan.status,
-                    fixture: match.fixture.id,
-                    variant: plan.variant,
-                    details: outcome,
-                    since: started
-                )
-            }
-            return
+            return deliverLater(rendered, plan: plan, to: request, fixture: match.fixture.id, entry, since: started)
         }
         var sink = request
         plan.response.write(with: &context, requestId: requestId, into: &sink)
@@ -105,6 +87,38 @@ final class MockResponder: HTTPHandler {
             details: plan.logDetails,
             since: started
         )
+    }
+
+    /// Hands a delayed or faulty answer to a `DeferredDelivery`, which logs and journals it once it is over.
+    /// (A function of its own: the completion closure captures these values only when an answer is deferred.)
+    private func deliverLater(
+        _ rendered: RenderedResponse,
+        plan: ResponsePlan,
+        to request: ServerRequest,
+        fixture: String,
+        _ entry: JournalEntry?,
+        since started: ContinuousClock.Instant?
+    ) {
+        let delivery = DeferredDelivery(
+            request: DeferredRequest(request, on: loop),
+            rendered: rendered,
+            plan: plan,
+            responder: self
+        )
+        let method = request.method
+        let path = request.path
+        delivery.start { [self] outcome in
+            record(
+                method: method,
+                path: path,
+                entry,
+                status: plan.status,
+                fixture: fixture,
+                variant: plan.variant,
+                details: outcome,
+                since: started
+            )
+        }
     }
 
     /// Checks access, answers the call, logs it (admin calls are not journaled).

@@ -8,6 +8,8 @@ public struct MockServerConfiguration: Sendable {
     public var host: String
     /// The port to listen on; 0 picks a free one (read it from `MockServer.port`).
     public var port: Int
+    /// How many event loops serve, each on its own thread with its own listening socket on the port.
+    public var threads: Int
     /// Refuse to start when any fixture file is broken, instead of serving the valid ones.
     public var strict: Bool
     /// Print one access-log line per request.
@@ -22,18 +24,20 @@ public struct MockServerConfiguration: Sendable {
     public var journalSize: Int
     /// Reload the mocks directory when its files change.
     public var watch: Bool
-    /// How often the watcher compares the files' modification times and sizes.
+    /// How often the watcher compares the files' modification times and sizes where it polls (on Linux, inotify
+    /// notifies it of changes instead).
     public var watchInterval: Duration
     /// Record mode: proxy to a backend and write what it answers as fixtures; nil serves the fixtures.
     public var recording: RecordingConfiguration?
 
-    /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, lenient loading, access log on, admin API
-    /// for loopback clients, a journal of 10,000 requests, watching the directory every 250 ms, and serving (not
-    /// recording).
+    /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, one thread (`standin serve` defaults to
+    /// one per core), lenient loading, access log on, admin API for loopback clients, a journal of 10,000 requests,
+    /// watching the directory (polled every 250 ms where inotify is missing), and serving (not recording).
     public init(
         mocksDirectory: URL = URL(fileURLWithPath: "Mocks"),
         host: String = "127.0.0.1",
         port: Int = 8080,
+        threads: Int = 1,
         strict: Bool = false,
         accessLog: Bool = true,
         limits: ServerLimits = ServerLimits(),
@@ -47,6 +51,7 @@ public struct MockServerConfiguration: Sendable {
         self.mocksDirectory = mocksDirectory
         self.host = host
         self.port = port
+        self.threads = threads
         self.strict = strict
         self.accessLog = accessLog
         self.limits = limits

@@ -6,7 +6,7 @@ import MockServer
 import NetworkCore
 
 /// `standin record`: proxy to the real backend and write what it answers as fixtures, until interrupted.
-struct Record: AsyncParsableCommand {
+struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Proxy to a real backend and record its answers as fixtures.",
         discussion: """
@@ -102,7 +102,7 @@ struct Record: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run() throws {
         LogSetup.bootstrap()
         let logger = Logger(label: "standin")
         let directory = URL(fileURLWithPath: mocks.mocks)
@@ -130,29 +130,29 @@ struct Record: AsyncParsableCommand {
             watch: mode == .missing,
             recording: recording
         )
-        let server: MockServer
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            server = try MockServer(configuration: configuration, logger: logger)
-            try server.start()
-        } catch {
-            printError("standin: \(error)")
-            throw ExitCode.failure
-        }
         if insecure {
             printError(
                 "WARNING: --insecure: the backend's TLS certificate is NOT checked. Anyone on the way can read and change this traffic."
             )
         }
-        printLine(
-            "StandIn recording \(upstream) into \(mocks.mocks)/\(into) (mode \(mode.rawValue)) on http://\(host):\(server.port)"
-        )
-        let signal = await TerminationSignal.next()
-        server.stop()
-        if let summary = await server.recordingSummary() {
+        let server: MockServer
+        let signal: String?
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            server = try MockServer(configuration: configuration, logger: logger)
+            signal = try server.run { port in
+                printLine(
+                    "StandIn recording \(upstream) into \(mocks.mocks)/\(into) (mode \(mode.rawValue)) on http://\(host):\(port)"
+                )
+            }
+        } catch {
+            printError("standin: \(error)")
+            throw ExitCode.failure
+        }
+        if let summary = waitFor({ await server.recordingSummary() }) {
             printLine(summary.rendered(mocksDirectory: mocks.mocks))
         }
-        printLine("StandIn stopped (\(signal)).")
+        printLine("StandIn stopped (\(signal ?? "stopped")).")
     }
 }
 

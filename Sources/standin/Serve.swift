@@ -4,7 +4,10 @@ import Logging
 import MockServer
 
 /// `standin serve`: answer requests from the mocks directory until interrupted.
-struct Serve: AsyncParsableCommand {
+///
+/// Synchronous on purpose: the server runs its first event loop on the main thread, so `--threads 1` is a
+/// one-thread process.
+struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the fixtures of a mocks directory over HTTP.",
         discussion: """
@@ -23,6 +26,14 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "The port to listen on; 0 picks a free port and prints it.")
     var port = 8080
+
+    @Option(
+        help: ArgumentHelp(
+            "How many threads serve, each with its own event loop and listening socket (default: one per core).",
+            valueName: "count"
+        )
+    )
+    var threads = ProcessInfo.processInfo.activeProcessorCount
 
     @Flag(help: "Refuse to start if any fixture file is broken.")
     var strict = false
@@ -52,6 +63,7 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535.") }
+        guard (1...256).contains(threads) else { throw ValidationError("--threads must be within 1...256.") }
         guard journalSize >= 0 else { throw ValidationError("--journal-size must be 0 (off) or more.") }
         if let adminToken, adminToken.isEmpty || adminToken.contains(where: \.isWhitespace) {
             throw ValidationError("--admin-token must be a non-empty value without spaces.")
@@ -60,13 +72,14 @@ struct Serve: AsyncParsableCommand {
         _ = try limits.limits()
     }
 
-    func run() async throws {
+    func run() throws {
         LogSetup.bootstrap()
         let logger = Logger(label: "standin")
         let configuration = MockServerConfiguration(
             mocksDirectory: URL(fileURLWithPath: mocks.mocks),
             host: host,
             port: port,
+            threads: threads,
             strict: strict,
             accessLog: !quiet,
             limits: try limits.limits(),
@@ -76,18 +89,18 @@ struct Serve: AsyncParsableCommand {
             watch: watch
         )
         let server: MockServer
+        let signal: String?
         do {
             server = try MockServer(configuration: configuration, logger: logger)
-            try server.start()
+            signal = try server.run { port in
+                let fixtures = server.loaded.fixtures
+                printLine("StandIn serving \(fixtures.count) fixture(s) from \(mocks.mocks) on http://\(host):\(port)")
+                printLine(EndpointTable(fixtures).rendered)
+            }
         } catch {
             printError("standin: \(error)")
             throw ExitCode.failure
         }
-        let fixtures = server.loaded.fixtures
-        printLine("StandIn serving \(fixtures.count) fixture(s) from \(mocks.mocks) on http://\(host):\(server.port)")
-        printLine(EndpointTable(fixtures).rendered)
-        let signal = await TerminationSignal.next()
-        server.stop()
-        printLine("StandIn stopped (\(signal)).")
+        printLine("StandIn stopped (\(signal ?? "stopped")).")
     }
 }

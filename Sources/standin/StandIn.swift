@@ -1,8 +1,11 @@
 import ArgumentParser
 
 /// The `standin` command: a local mock API server for app development and tests.
+///
+/// Synchronous, like its subcommands: an async entry point hands the main thread to Dispatch, which then runs
+/// threads of its own, and `serve --threads 1` is meant to be a one-thread process.
 @main
-struct StandIn: AsyncParsableCommand {
+struct StandIn: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "standin",
         abstract: "A local mock API server that stands in for your backend.",

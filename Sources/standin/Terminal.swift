@@ -19,38 +19,22 @@ enum LogSetup {
     static func bootstrap() { _ = bootstrapped }
 }
 
-/// Waits for SIGINT or SIGTERM.
-enum TerminationSignal {
-    /// Suspends until the process receives SIGINT or SIGTERM; returns the signal's name.
-    static func next() async -> String {
-        let signals = AsyncStream<String> { continuation in
-            let sources = SignalSources(
-                [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")].map { number, name in
-                    signal(number, SIG_IGN)
-                    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                    source.setEventHandler { continuation.yield(name) }
-                    source.resume()
-                    return source
-                }
-            )
-            continuation.onTermination = { _ in sources.cancel() }
-        }
-        for await name in signals { return name }
-        return "end of signals"
+/// Runs `operation` on Swift's task pool and waits for its result. For the synchronous command line only, after the
+/// server has stopped (the commands are synchronous so that `serve --threads 1` stays a one-thread process).
+func waitFor<Value: Sendable>(_ operation: @escaping @Sendable () async -> Value) -> Value {
+    let result = ResultBox<Value>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        result.value = await operation()
+        done.signal()
     }
+    done.wait()
+    return result.value!
 }
 
-/// Keeps signal sources alive until the stream that uses them ends.
+/// The value a task hands back to a waiting thread.
 ///
-/// `@unchecked Sendable`: the array is never mutated, and cancelling a dispatch source is thread-safe.
-private final class SignalSources: @unchecked Sendable {
-    private let sources: [any DispatchSourceSignal]
-
-    init(_ sources: [any DispatchSourceSignal]) {
-        self.sources = sources
-    }
-
-    func cancel() {
-        for source in sources { source.cancel() }
-    }
+/// `@unchecked Sendable`: `value` is written once by the task before it signals, and read only after the wait.
+private final class ResultBox<Value>: @unchecked Sendable {
+    var value: Value?
 }

@@ -211,6 +211,25 @@ import FoundationNetworking
         #expect(result.error.contains("--port must be within 0...65535"))
     }
 
+    #if os(Linux)
+    @Test func oneThreadServesFromASingleThreadProcess() async throws {
+        let mocks = try temporaryMocks(broken)
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let server = try ServeProcess(["--mocks", mocks.path, "--threads", "1"])
+        let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
+        #expect(String(decoding: data, as: UTF8.self) == "ok")
+        let tasks = "/proc/\(server.process.processIdentifier)/task"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tasks).count == 1)
+        #expect(server.interrupt() == 0)
+    }
+    #endif
+
+    @Test func threadCountOutsideItsRangeIsAValidationError() throws {
+        let result = try StandInBinary.run(["serve", "--threads", "0"])
+        #expect(result.status != 0)
+        #expect(result.error.contains("--threads must be within 1...256"))
+    }
+
     @Test func helpNamesEverySubcommand() throws {
         let result = try StandInBinary.run(["--help"])
         #expect(result.status == 0)

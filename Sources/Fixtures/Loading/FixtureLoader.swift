@@ -51,7 +51,7 @@ public struct FixtureLoader: Sendable {
             }
         }
         var fixtures: [Fixture] = []
-        for id in fixtureIDs(under: root) {
+        for id in FixtureFiles.ids(under: root.path) {
             let fileURL = root.appendingPathComponent(id)
             let decoder = FixtureDecoder(id: id, fileURL: fileURL, rootURL: root, config: config)
             do {
@@ -68,27 +68,6 @@ public struct FixtureLoader: Sendable {
             diagnostics: diagnostics,
             brokenIDs: brokenIDs
         )
-    }
-
-    /// The ids (relative paths) of the fixture files, sorted.
-    private func fixtureIDs(under root: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey])
-        else { return [] }
-        var ids: [String] = []
-        let rootLength = root.path.count + 1
-        for case let url as URL in enumerator {
-            let name = url.lastPathComponent
-            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
-                if name.hasPrefix("_") || name.hasPrefix(".") { enumerator.skipDescendants() }
-                continue
-            }
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(root.path + "/") else { continue }
-            let id = String(path.dropFirst(rootLength))
-            guard url.pathExtension == "json", !name.hasPrefix("."), id != ProjectConfig.fileName else { continue }
-            ids.append(id)
-        }
-        return ids.sorted()
     }
 
     private func parse(_ url: URL) throws -> JSONNode {

@@ -35,7 +35,7 @@ struct RequestPatternDecoder {
             }
         case (.some(let (path, line)), nil):
             guard path.hasPrefix("/") else { throw FixtureError("path \(path.quoted) must start with /", line: line) }
-            guard !path.contains("?") else {
+            guard !path.utf8.contains(UInt8(ascii: "?")) else {
                 throw FixtureError("path \(path.quoted) has a query; match it with \"query\" instead", line: line)
             }
             do {

@@ -55,7 +55,7 @@ public struct PathTemplate: Sendable {
         var segments: [Segment] = []
         var names: Set<String> = []
         for part in source.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            guard part.contains("{") || part.contains("}") else {
+            guard part.utf8.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else {
                 segments.append(.literal(part))
                 continue
             }

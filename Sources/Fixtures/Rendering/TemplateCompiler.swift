@@ -40,7 +40,7 @@ struct TemplateCompiler {
 
     private func appendJSON(_ node: JSONNode, to parts: inout [ByteTemplate.Part]) throws(FixtureError) {
         switch node.value {
-        case .string(let string) where string.contains("{{"):
+        case .string(let string) where Self.mayHoldPlaceholder(string) && string.contains("{{"):
             parts.append(.literal([UInt8(ascii: "\"")]))
             parts += try compileText(string, jsonEscaped: true, line: node.line)
             parts.append(.literal([UInt8(ascii: "\"")]))
@@ -72,5 +72,10 @@ struct TemplateCompiler {
         var bytes: [UInt8] = []
         JSONWriter.appendEscaped(text, into: &bytes)
         return bytes
+    }
+
+    /// A byte scan for `{`, before Foundation's slower substring search: most strings of a fixture have no brace.
+    private static func mayHoldPlaceholder(_ string: String) -> Bool {
+        string.utf8.contains(UInt8(ascii: "{"))
     }
 }

@@ -1,14 +1,15 @@
 import CLibevent
 import Foundation
 
-/// One libevent event base with an HTTP server on it, run by its own thread.
+/// One libevent event base with an HTTP server on it, run by one thread: its own (`start`) or the caller's (`run`).
 ///
 /// Ownership: the loop owns `base`, `http` and `wakeEvent`, creates them in `init` and frees them in `deinit`
 /// (`http` before `base`, as libevent requires). The listener is owned by `http` once bound and is freed with it.
-/// Armed timers are owned by `armedTimers`; those still armed when the loop stops are cancelled before it exits.
+/// Armed timers are owned by `armedTimers`; those still armed when the loop stops are cancelled before it exits, and
+/// so are the signal and descriptor watches.
 ///
-/// Threads: `init`, `bind` and setting `handler` run on the creating thread before `start`; from `start` until
-/// the thread exits, only the loop's own thread touches libevent, the handler and the timers, except `execute`,
+/// Threads: `init`, `bind` and setting `handler` run on the creating thread before `start` or `run`; from then until
+/// the loop exits, only the loop's own thread touches libevent, the handler and the timers, except `execute`,
 /// which any thread may call: it queues the task under a lock and wakes the loop with `event_active` (safe because
 /// `evthread_use_pthreads` ran first).
 final class EventLoop: @unchecked Sendable {
@@ -21,6 +22,8 @@ final class EventLoop: @unchecked Sendable {
     private let maxHeaderBytes: Int
     /// The loop's connections: limit, read timeout, close notices.
     private(set) var connections: ConnectionGuard!
+    /// Signal and descriptor watches (`onSignals`, `onReadable`); freed when the loop stops.
+    private var watches: [AnyObject] = []
     /// Answers the loop's requests; set before `start`.
     var handler: (any HTTPHandler)?
 
@@ -57,6 +60,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     deinit {
+        watches.removeAll()
         if let wakeEvent { event_free(wakeEvent) }
         connections.forgetListener()
         evhttp_free(http)
@@ -84,13 +88,22 @@ final class EventLoop: @unchecked Sendable {
 
     /// Starts the loop's thread; it runs until `stop`.
     func start(name: String) {
-        let thread = Thread { [self] in
-            event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
-            for timer in armedTimers.values { timer.cancel() }
-            finished.signal()
-        }
+        let thread = Thread { [self] in run() }
         thread.name = name
         thread.start()
+    }
+
+    /// Runs the loop on the calling thread until `stop` (from another thread) or `exit` (from this one).
+    func run() {
+        event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
+        for timer in armedTimers.values { timer.cancel() }
+        watches.removeAll()
+        finished.signal()
+    }
+
+    /// Leaves the loop after the current callback. Loop thread only; other threads call `stop`.
+    func exit() {
+        event_base_loopbreak(base)
     }
 
     /// Runs `task` on the loop's thread, soon. Callable from any thread.
@@ -114,6 +127,11 @@ final class EventLoop: @unchecked Sendable {
 
     func forget(_ timer: LoopTimer) {
         armedTimers[ObjectIdentifier(timer)] = nil
+    }
+
+    /// Keeps a watch (whose `deinit` frees its libevent events) until the loop stops.
+    func keep(_ watch: AnyObject) {
+        watches.append(watch)
     }
 
     fileprivate func handle(_ request: OpaquePointer) {

@@ -28,29 +28,35 @@ extension ServerRequest {
         return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
     }
 
-    /// Every request header in the order received, names as sent.
+    /// Every request header in the order received, names as sent, copied.
     var allHeaders: [(name: String, value: String)] {
         var headers: [(name: String, value: String)] = []
+        forEachHeader { name, value in
+            headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        }
+        return headers
+    }
+
+    /// Calls `body` with each request header's name (as sent) and value, in the order received. The bytes are
+    /// evhttp's and valid only during the call; nothing is copied.
+    func forEachHeader(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
         var entry = evhttp_request_get_input_headers(request)?.pointee.tqh_first
         while let header = entry {
             if let key = header.pointee.key, let value = header.pointee.value {
-                headers.append((String(cString: key), String(cString: value)))
+                body(
+                    UnsafeRawBufferPointer(start: key, count: strlen(key)),
+                    UnsafeRawBufferPointer(start: value, count: strlen(value))
+                )
             }
             entry = header.pointee.next.tqe_next
         }
-        return headers
     }
 
     /// The size of the request head as evhttp counts it against its limit: the request line and each header line,
     /// without line ends.
     var headBytes: Int {
-        func length(_ text: UnsafePointer<CChar>?) -> Int { text.map { Int(strlen($0)) } ?? 0 }
-        var total = method.utf8.count + 1 + length(evhttp_request_get_uri(request)) + 9
-        var entry = evhttp_request_get_input_headers(request)?.pointee.tqh_first
-        while let header = entry {
-            total += length(header.pointee.key) + 2 + length(header.pointee.value)
-            entry = header.pointee.next.tqe_next
-        }
+        var total = method.utf8.count + 1 + (evhttp_request_get_uri(request).map { Int(strlen($0)) } ?? 0) + 9
+        forEachHeader { name, value in total += name.count + 2 + value.count }
         return total
     }
 

@@ -26,12 +26,24 @@ extension ServerRequest {
         var entry = evhttp_request_get_input_headers(request)?.pointee.tqh_first
         while let header = entry {
             if let key = header.pointee.key, let value = header.pointee.value,
-                evutil_ascii_strncasecmp(key, ControlHeaders.prefix, ControlHeaders.prefix.utf8.count) == 0
+                Self.hasControlPrefix(key)
             {
                 found.record(name: String(cString: key), value: String(cString: value))
             }
             entry = header.pointee.next.tqe_next
         }
         return found
+    }
+
+    /// Whether a header name starts with `X-StandIn-`, any case. Compares the C string in place: passing a Swift
+    /// `String` to C would copy it to the heap once per header of every request.
+    private static func hasControlPrefix(_ name: UnsafePointer<CChar>) -> Bool {
+        var position = 0
+        for expected in ControlHeaders.prefix.utf8 {
+            let byte = UInt8(bitPattern: name[position])
+            guard byte | 0x20 == expected | 0x20 else { return false }  // ASCII letters, '-' (0x2D) has 0x20 set
+            position += 1
+        }
+        return true
     }
 }

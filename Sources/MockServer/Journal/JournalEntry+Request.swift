@@ -7,15 +7,20 @@ extension JournalEntry {
     /// replaced in the body too, as in the recorded files.
     init(_ request: ServerRequest, recording: Redactor? = nil) {
         var body = request.bodyPrefix(limit: Journal.maxBodyBytes)
-        let headers = request.allHeaders
-        let redactor = recording ?? .standard
-        if let recording { body.bytes = recording.redactBody(body.bytes, secrets: recording.secrets(in: headers)) }
+        let headers: JournalHeaders
+        if let recording {
+            let all = request.allHeaders
+            body.bytes = recording.redactBody(body.bytes, secrets: recording.secrets(in: all))
+            headers = JournalHeaders(recording.maskedHeaders(all))
+        } else {
+            headers = JournalHeaders(request)
+        }
         self.init(
             time: Date(),
             method: request.method,
             path: request.path,
             query: request.rawQuery.map(String.init),
-            headers: redactor.maskedHeaders(headers),
+            headers: headers,
             body: body.bytes,
             bodyTruncated: body.length > body.bytes.count
         )

@@ -12,7 +12,7 @@ struct JournalEntry: Sendable {
     /// The raw query string, without `?`.
     let query: String?
     /// The headers as received, with secret values replaced by `<redacted>`.
-    let headers: [(name: String, value: String)]
+    let headers: JournalHeaders
     /// The body, at most `Journal.maxBodyBytes` of it.
     let body: [UInt8]
     /// Whether the body was longer than what is kept.

@@ -1,28 +1,31 @@
-import Foundation
-
-/// Reloads the mocks directory when a file in it changes: every `interval` (250 ms by default) it compares the files'
-/// modification times and sizes with the last reload's, on a background queue. Polling is simple and works the same
-/// on Linux and macOS; a directory of a few hundred files costs well under a millisecond a poll.
+/// Reloads the mocks directory when a file in it changes, on the first event loop's thread: the server needs no
+/// thread of its own for it.
 ///
-/// `@unchecked Sendable`: `timer` is set up in `init` and only cancelled afterwards (cancelling is thread-safe).
-final class MocksWatcher: @unchecked Sendable {
-    private let timer: DispatchSourceTimer
+/// On Linux, inotify tells the loop that something changed; the reload follows `settle` later, so that a burst of
+/// writes (an editor saving, a checkout) makes one reload. Elsewhere, or when inotify is unavailable, it polls: every
+/// `interval` (250 ms by default) it compares the files' modification times and sizes with the last reload's. Either
+/// way the reload itself compares snapshots, so a notification that changed nothing reloads nothing.
+enum MocksWatcher {
+    /// How long after a change notification the reload runs.
+    static let settle = Duration.milliseconds(50)
 
-    /// Starts watching; `context.reload(onlyIfChanged: true)` runs on every tick.
-    init(context: ServerContext, interval: Duration) {
-        let milliseconds = Int(interval / .milliseconds(1))
-        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "standin.mocks-watcher", qos: .utility))
-        timer.schedule(deadline: .now() + .milliseconds(milliseconds), repeating: .milliseconds(milliseconds))
-        timer.setEventHandler { [weak context] in context?.reload(onlyIfChanged: true) }
-        timer.resume()
-    }
-
-    /// Stops watching. Safe to call more than once.
-    func stop() {
-        timer.cancel()
-    }
-
-    deinit {
-        timer.cancel()
+    /// Starts watching until the loop stops. Call on the loop's thread.
+    static func start(context: ServerContext, every interval: Duration, on loop: EventLoop) {
+        #if canImport(Glibc)
+        let root = context.store.loader.directory.standardizedFileURL.resolvingSymlinksInPath().path
+        if let events = DirectoryEvents(root: root) {
+            var reloadPending = false
+            loop.onReadable(events.descriptor) { [unowned loop] in
+                guard events.drain(), !reloadPending else { return }
+                reloadPending = true
+                loop.schedule(after: settle) {
+                    reloadPending = false
+                    context.reload(onlyIfChanged: true)
+                }
+            }
+            return
+        }
+        #endif
+        loop.every(interval) { context.reload(onlyIfChanged: true) }
     }
 }

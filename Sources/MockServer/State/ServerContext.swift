@@ -52,22 +52,3 @@ final class ServerContext: Sendable {
         hits.reset()
     }
 }
-
-/// How many requests each fixture answered, by fixture id.
-final class HitCounts: Sendable {
-    private let counts = Locked<[String: Int]>([:])
-
-    func add(_ id: String) {
-        counts.withLock { $0[id, default: 0] += 1 }
-    }
-
-    func count(for id: String) -> Int {
-        counts.withLock { $0[id] ?? 0 }
-    }
-
-    var all: [String: Int] { counts.withLock { $0 } }
-
-    func reset() {
-        counts.withLock { $0.removeAll() }
-    }
-}

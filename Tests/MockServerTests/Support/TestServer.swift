@@ -20,12 +20,14 @@ func withServer(
     adminToken: String? = nil,
     journalSize: Int = 10_000,
     watch: Bool = false,
+    threads: Int = 1,
     logger: Logger = Logger(label: "test"),
     _ body: (URL) async throws -> Void
 ) async throws {
     let configuration = MockServerConfiguration(
         mocksDirectory: mocks,
         host: host,
+        threads: threads,
         strict: strict,
         accessLog: false,
         limits: limits,

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// The server with several event loops: every loop answers from the same fixtures, sequences, journal and hit counts.
+@Suite struct ThreadsTests {
+    private static let hello = """
+        { "request": { "method": "GET", "path": "/hello" }, "response": { "text": "hello" } }
+        """
+    private static let steps = 120
+    /// A sequence whose every step has its own body: `step 0`, `step 1`, ….
+    private static let counting = """
+        { "request": { "method": "GET", "path": "/step" },
+          "sequence": [ \((0..<steps).map { "{ \"text\": \"step \($0)\" }" }.joined(separator: ", ")) ] }
+        """
+
+    private func get(_ path: String) -> String {
+        "GET \(path) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    }
+
+    @Test func concurrentClientsOnFourThreadsAreAllAnsweredJournaledAndCounted() async throws {
+        try await withMocks(["hello.json": Self.hello]) { mocks in
+            try await withServer(mocks: mocks, threads: 4) { base in
+                let results = try ParallelClients.send(get("/hello"), count: 400, port: base.port!)
+                #expect(results.count == 400)
+                #expect(results.allSatisfy { $0.response.hasPrefix("HTTP/1.1 200") && $0.response.hasSuffix("hello") })
+                let journal = try await fetch(base, "/__standin/requests?path=/hello").json()
+                #expect(journal["count"] as? Int == 400)
+                let fixtures = try await fetch(base, "/__standin/fixtures").json()["fixtures"] as? [[String: Any]]
+                #expect(fixtures?.first?["hits"] as? Int == 400)
+            }
+        }
+    }
+
+    @Test func sequenceStepsAreServedExactlyOnceEachAcrossThreads() async throws {
+        try await withMocks(["step.json": Self.counting]) { mocks in
+            try await withServer(mocks: mocks, threads: 4) { base in
+                let results = try ParallelClients.send(get("/step"), count: Self.steps, port: base.port!)
+                let bodies = results.compactMap { $0.response.components(separatedBy: "\r\n\r\n").last }
+                #expect(bodies.sorted() == (0..<Self.steps).map { "step \($0)" }.sorted())
+            }
+        }
+    }
+
+    @Test func reloadsUnderLoadLoseNoRequest() async throws {
+        try await withMocks(["hello.json": Self.hello]) { mocks in
+            try await withServer(mocks: mocks, threads: 2) { base in
+                let reloads = Task {
+                    for _ in 0..<20 {
+                        _ = try await fetch(base, "/__standin/reload", method: "POST")
+                    }
+                }
+                for _ in 0..<5 {
+                    let results = try ParallelClients.send(get("/hello"), count: 100, port: base.port!)
+                    #expect(results.allSatisfy { $0.response.hasPrefix("HTTP/1.1 200") })
+                }
+                try await reloads.value
+            }
+        }
+    }
+
+    @Test func anEditedFileServesOnEveryThreadWithinASecond() async throws {
+        try await withMocks(["hello.json": Self.hello]) { mocks in
+            try await withServer(mocks: mocks, watch: true, threads: 2) { base in
+                let edited = Self.hello.replacingOccurrences(of: "\"hello\" }", with: "\"edited\" }")
+                try Data(edited.utf8).write(to: mocks.appendingPathComponent("hello.json"))
+                let deadline = ContinuousClock.now + .seconds(1)
+                var bodies: Set<String> = []
+                while ContinuousClock.now < deadline {
+                    let results = try ParallelClients.send(get("/hello"), count: 20, port: base.port!)
+                    bodies = Set(results.compactMap { $0.response.components(separatedBy: "\r\n\r\n").last })
+                    if bodies == ["edited"] { break }
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+                #expect(bodies == ["edited"])
+            }
+        }
+    }
+}
