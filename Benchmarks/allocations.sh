@@ -28,14 +28,9 @@ cc -O2 -Wall -Wextra -shared -fPIC -o "$OUT/malloc_counter.so" Benchmarks/tools/
 build_standin
 
 read -r -a extra_args <<<"${STANDIN_ARGS:-}"
-LD_PRELOAD="$PWD/$OUT/malloc_counter.so" "$STANDIN" serve --mocks Benchmarks/mocks --port "$PORT" --quiet \
-    --no-watch "${extra_args[@]}" 2>"$OUT/allocations.log" >/dev/null &
-server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
-for _ in $(seq 100); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break
-    sleep 0.1
-done
+trap stop_all_servers EXIT
+start_server allocations "$PORT" 0 env LD_PRELOAD="$PWD/$OUT/malloc_counter.so" \
+    "$STANDIN" serve --mocks Benchmarks/mocks --port "$PORT" --quiet --no-watch "${extra_args[@]}"
 
 # requests N: N requests for /bench over one connection (curl reuses it).
 requests() {
@@ -44,7 +39,7 @@ requests() {
 
 # count: the server's allocation count so far.
 count() {
-    kill -USR2 "$server"
+    kill -USR2 "${pids[allocations]}"
     sleep 0.2
     awk '/^allocations/ { n = $2 } END { print n }' "$OUT/allocations.log"
 }

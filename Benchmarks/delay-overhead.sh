@@ -22,44 +22,26 @@ DELAY_MS=200
 OUT=Benchmarks/out
 mkdir -p "$OUT"
 
-for tool in wrk taskset; do
-    command -v "$tool" >/dev/null || { echo "delay-overhead: '$tool' is not installed" >&2; exit 1; }
-done
+# shellcheck source=Benchmarks/lib/common.sh
+source Benchmarks/lib/common.sh
+
+require wrk taskset
 # 1,000 client and 1,000 server sockets.
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-
-if [[ -z "${STANDIN:-}" ]]; then
-    swift build -c release --product standin
-    STANDIN="$(swift build -c release --show-bin-path)/standin"
-fi
-
-taskset -c 0 "$STANDIN" serve --mocks Benchmarks/mocks --port "$PORT" --threads 1 --quiet >"$OUT/delay-standin.log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
-for _ in $(seq 100); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break
-    sleep 0.1
-done
-
-# milliseconds VALUE: wrk's "200.52ms" / "1.20s" / "980.00us" as milliseconds.
-milliseconds() {
-    awk -v v="$1" 'BEGIN {
-        if (v ~ /us$/) { sub(/us$/, "", v); print v / 1000 }
-        else if (v ~ /ms$/) { sub(/ms$/, "", v); print v + 0 }
-        else if (v ~ /s$/) { sub(/s$/, "", v); print v * 1000 }
-    }'
-}
+build_standin
+trap stop_all_servers EXIT
+start_server delay-standin "$PORT" 0 "$STANDIN" serve --mocks Benchmarks/mocks --port "$PORT" --threads 1 --quiet
 
 printf '%-12s %10s %10s %12s %12s %10s\n' connections requests "req/s" "p50 extra" "p99 extra" errors
 for connections in 64 1000; do
     report="$OUT/wrk-delay-$connections.txt"
     taskset -c 1 wrk -t1 -c"$connections" -d"${DURATION}s" --timeout 5s --latency \
         "http://127.0.0.1:$PORT/delayed" >"$report"
-    p50=$(milliseconds "$(awk '$1 == "50%" {print $2}' "$report")")
-    p99=$(milliseconds "$(awk '$1 == "99%" {print $2}' "$report")")
-    requests=$(awk '/requests in/ {print $1}' "$report")
-    rate=$(awk '/Requests\/sec/ {print $2}' "$report")
-    errors=$(awk '/Socket errors|Non-2xx/ {print}' "$report" | tr '\n' ' ')
+    p50=$(latency_ms "$report" 50%)
+    p99=$(latency_ms "$report" 99%)
+    requests=$(requests_done "$report")
+    rate=$(requests_per_second "$report")
+    errors=$(socket_errors "$report")
     printf '%-12s %10s %10s %10.2fms %10.2fms %10s\n' "$connections" "$requests" "$rate" \
         "$(awk -v a="$p50" -v d=$DELAY_MS 'BEGIN {print a - d}')" \
         "$(awk -v a="$p99" -v d=$DELAY_MS 'BEGIN {print a - d}')" "${errors:-none}"

@@ -8,24 +8,18 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# shellcheck source=Stress/lib.sh
+source Stress/lib.sh
+
 READ_TIMEOUT=${READ_TIMEOUT:-3}
-if [[ -z "${STANDIN:-}" ]]; then
-    swift build -c release --product standin >/dev/null
-    STANDIN="$(swift build -c release --show-bin-path)/standin"
-fi
+build_standin >/dev/null
 # Enough descriptors for 1,000 idle connections on the client side too.
 ulimit -n "$(ulimit -Hn)"
 
-log=$(mktemp)
-"$STANDIN" serve --mocks Mocks --port 0 --quiet --no-watch --read-timeout "$READ_TIMEOUT" >"$log" 2>&1 &
+start_scratch
+"$STANDIN" serve --mocks Mocks --port 0 --quiet --no-watch --read-timeout "$READ_TIMEOUT" >"$WORK/serve.log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null || true; rm -f "$log"' EXIT
-port=""
-for _ in $(seq 100); do
-    port=$(grep -oE 'on http://127\.0\.0\.1:[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
-    [[ -n "$port" ]] && break
-    sleep 0.1
-done
-[[ -n "$port" ]] || { cat "$log"; echo "abuse: the server did not start" >&2; exit 1; }
+PIDS+=("$server")
+port=$(port_of "$WORK/serve.log")
 echo "standin serve pid $server on port $port"
 python3 Stress/abuse.py "$port" "$server" "$READ_TIMEOUT"

@@ -8,35 +8,16 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# shellcheck source=Stress/lib.sh
+source Stress/lib.sh
+
 ROUNDS=${ROUNDS:-20}
-if [[ -z "${STANDIN:-}" ]]; then
-    swift build -c release --product standin >/dev/null
-    STANDIN="$(swift build -c release --show-bin-path)/standin"
-fi
-
-work=$(mktemp -d)
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-# Prints the port a standin process announced in its log, waiting up to 10 s.
-port_of() {
-    for _ in $(seq 100); do
-        local port
-        port=$(grep -oE 'on http://127\.0\.0\.1:[0-9]+' "$1" 2>/dev/null | grep -oE '[0-9]+$' || true)
-        if [[ -n "$port" ]]; then echo "$port"; return; fi
-        sleep 0.1
-    done
-    cat "$1" >&2
-    echo "record-kill: a server did not start" >&2
-    exit 1
-}
+build_standin >/dev/null
+start_scratch
+work=$WORK
 
 "$STANDIN" serve --mocks Mocks --port 0 --quiet --no-watch >"$work/upstream.log" 2>&1 &
-pids+=($!)
+PIDS+=($!)
 upstream=$(port_of "$work/upstream.log")
 mocks="$work/mocks"
 mkdir -p "$mocks"
@@ -47,7 +28,7 @@ for round in $(seq "$ROUNDS"); do
     log="$work/record-$round.log"
     "$STANDIN" record --upstream "http://127.0.0.1:$upstream" --mocks "$mocks" --port 0 --quiet >"$log" 2>&1 &
     recorder=$!
-    pids+=("$recorder")
+    PIDS+=("$recorder")
     port=$(port_of "$log")
     # Traffic from 16 threads; the kill lands at a random moment 0.2 to 1.2 s in.
     python3 Stress/record_traffic.py "$port" "$round" &

@@ -9,44 +9,26 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+# shellcheck source=Stress/lib.sh
+source Stress/lib.sh
+
 SOAK_SECONDS=${SOAK_SECONDS:-600}
 CONNECTIONS=${CONNECTIONS:-32}
-command -v wrk >/dev/null || { echo "soak: wrk is not installed (apt-get install wrk)" >&2; exit 1; }
-if [[ -z "${STANDIN:-}" ]]; then
-    swift build -c release --product standin >/dev/null
-    STANDIN="$(swift build -c release --show-bin-path)/standin"
-fi
-
-work=$(mktemp -d)
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-port_of() {
-    for _ in $(seq 100); do
-        local port
-        port=$(grep -oE 'on http://127\.0\.0\.1:[0-9]+' "$1" 2>/dev/null | grep -oE '[0-9]+$' || true)
-        if [[ -n "$port" ]]; then echo "$port"; return; fi
-        sleep 0.1
-    done
-    cat "$1" >&2
-    echo "soak: a server did not start" >&2
-    exit 1
-}
+require wrk python3
+build_standin >/dev/null
+start_scratch
+work=$WORK
 
 cp -r Stress/soak-mocks "$work/mocks"
 "$STANDIN" serve --mocks "$work/mocks" --port 0 --quiet >"$work/serve.log" 2>&1 &
 serve=$!
-pids+=("$serve")
+PIDS+=("$serve")
 "$STANDIN" serve --mocks Mocks --port 0 --quiet --no-watch >"$work/upstream.log" 2>&1 &
-pids+=($!)
+PIDS+=($!)
 "$STANDIN" record --upstream "http://127.0.0.1:$(port_of "$work/upstream.log")" --mocks "$work/recorded" \
     --port 0 --quiet >"$work/record.log" 2>&1 &
 record=$!
-pids+=("$record")
+PIDS+=("$record")
 serve_port=$(port_of "$work/serve.log")
 record_port=$(port_of "$work/record.log")
 echo "soak: ${SOAK_SECONDS}s, serve on $serve_port (pid $serve), record on $record_port (pid $record)"

@@ -10,13 +10,15 @@ import Testing
         return limits
     }
 
-    @Test func headOverTheLimitGets431() async throws {
+    /// Over the limit: 431. Past four times the limit evhttp stops reading and answers 400 itself.
+    @Test(arguments: [(header: 6000, status: "431"), (header: 20_000, status: "400")])
+    func headOverTheLimitIsRefused(header: Int, status: String) async throws {
         try await withServer(limits: limits { $0.maxHeaderBytes = 4096 }) { base async throws in
             let connection = try RawConnection(port: base.port!)
-            let big = String(repeating: "a", count: 6000)
+            let big = String(repeating: "a", count: header)
             connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
             let reply = connection.readAll()
-            #expect(reply.hasPrefix("HTTP/1.1 431"), "got \(reply.prefix(40))")
+            #expect(reply.hasPrefix("HTTP/1.1 \(status)"), "got \(reply.prefix(40))")
             #expect(try await fetch(base, "/text").text == "plain words")
         }
     }
@@ -28,17 +30,6 @@ import Testing
             connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(filler)\r\nConnection: close\r\n\r\n")
             let reply = connection.readAll()
             #expect(reply.hasPrefix("HTTP/1.1 200"), "got \(reply.prefix(40))")
-        }
-    }
-
-    @Test func headFarOverTheLimitIsCutOffWith400() async throws {
-        try await withServer(limits: limits { $0.maxHeaderBytes = 1024 }) { base async throws in
-            let connection = try RawConnection(port: base.port!)
-            let huge = String(repeating: "a", count: 8000)
-            connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Huge: \(huge)\r\n\r\n")
-            let reply = connection.readAll()
-            #expect(reply.hasPrefix("HTTP/1.1 400"), "got \(reply.prefix(40))")
-            #expect(try await fetch(base, "/text").text == "plain words")
         }
     }
 

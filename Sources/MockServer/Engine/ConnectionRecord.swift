@@ -28,8 +28,8 @@ final class ConnectionRecord {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let inputBuffer = bufferevent_get_input(bufferEvent)!
         let outputBuffer = bufferevent_get_output(bufferEvent)!
-        input = (inputBuffer, evbuffer_add_cb(inputBuffer, bytesArrived, context))
-        output = (outputBuffer, evbuffer_add_cb(outputBuffer, replyStarted, context))
+        input = (inputBuffer, evbuffer_add_cb(inputBuffer, watchedBufferGrew, context))
+        output = (outputBuffer, evbuffer_add_cb(outputBuffer, watchedBufferGrew, context))
         setWatching(output, false)
     }
 
@@ -42,14 +42,18 @@ final class ConnectionRecord {
         return address.map { String(cString: $0) } ?? "unknown"
     }
 
-    fileprivate func requestBegan() {
+    fileprivate func bytesAdded(to buffer: OpaquePointer) {
+        if buffer == input?.buffer { requestBegan() } else { replyBegan() }
+    }
+
+    private func requestBegan() {
         requestStartedAt = owner.tick
         delivered = false
         setWatching(input, false)
         setWatching(output, true)
     }
 
-    fileprivate func replyBegan() {
+    private func replyBegan() {
         setWatching(output, false)
         setWatching(input, true)
         guard !delivered, let buffer = output?.buffer else { return }
@@ -74,22 +78,13 @@ final class ConnectionRecord {
     }
 }
 
-/// libevent calls this on the loop's thread when a watched connection's input buffer changes.
-private func bytesArrived(
+/// libevent calls this on the loop's thread when a watched buffer of a connection changes: bytes into the input
+/// buffer start a request, bytes into the output buffer start its reply.
+private func watchedBufferGrew(
     _ buffer: OpaquePointer?,
     _ info: UnsafePointer<evbuffer_cb_info>?,
     _ context: UnsafeMutableRawPointer?
 ) {
-    guard let info, info.pointee.n_added > 0, let context else { return }
-    Unmanaged<ConnectionRecord>.fromOpaque(context).takeUnretainedValue().requestBegan()
-}
-
-/// libevent calls this on the loop's thread when a watched connection's output buffer changes.
-private func replyStarted(
-    _ buffer: OpaquePointer?,
-    _ info: UnsafePointer<evbuffer_cb_info>?,
-    _ context: UnsafeMutableRawPointer?
-) {
-    guard let info, info.pointee.n_added > 0, let context else { return }
-    Unmanaged<ConnectionRecord>.fromOpaque(context).takeUnretainedValue().replyBegan()
+    guard let buffer, let info, info.pointee.n_added > 0, let context else { return }
+    Unmanaged<ConnectionRecord>.fromOpaque(context).takeUnretainedValue().bytesAdded(to: buffer)
 }

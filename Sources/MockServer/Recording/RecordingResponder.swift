@@ -68,15 +68,7 @@ final class RecordingResponder: HTTPHandler {
         guard let match = context.store.current.index.match(&facts) else { return false }
         let id = match.fixture.id
         guard id.hasPrefix(session.configuration.into + "/") else { return true }
-        let exchange = RecordedExchange(
-            method: call.method,
-            path: call.path,
-            rawQuery: call.rawQuery,
-            requestHeaders: call.headers,
-            requestBody: call.body,
-            status: 0
-        )
-        return id == session.recorder.fixtureID(for: exchange)
+        return id == session.recorder.fixtureID(for: call.exchange())
     }
 
     /// Sends the backend's answer (or the 502/504) on the loop's thread, then logs and journals it.

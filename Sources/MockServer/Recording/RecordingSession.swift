@@ -84,15 +84,10 @@ final class RecordingSession: Sendable {
         }
         let headers = response.clientHeaders
         let body = [UInt8](response.body)
-        let exchange = RecordedExchange(
-            method: call.method,
-            path: call.path,
-            rawQuery: call.rawQuery,
-            requestHeaders: call.headers,
-            requestBody: call.body,
+        let exchange = call.exchange(
             status: response.head.status.code,
-            responseHeaders: headers,
-            responseBody: body,
+            headers: headers,
+            body: body,
             latency: ContinuousClock.now - started
         )
         let recorded: Swift.Result<RecordingOutcome, RecordingFailure>

@@ -82,3 +82,26 @@ extension TransportResponse {
         return UpstreamCall.endToEnd(all, dropping: dropped)
     }
 }
+
+extension UpstreamCall {
+    /// This request with the backend's answer, as the recorder takes it (status 0 and no answer: only the request
+    /// part, to find the file it would be recorded to).
+    func exchange(
+        status: Int = 0,
+        headers: [(name: String, value: String)] = [],
+        body: [UInt8] = [],
+        latency: Duration = .zero
+    ) -> RecordedExchange {
+        RecordedExchange(
+            method: method,
+            path: path,
+            rawQuery: rawQuery,
+            requestHeaders: self.headers,
+            requestBody: self.body,
+            status: status,
+            responseHeaders: headers,
+            responseBody: body,
+            latency: latency
+        )
+    }
+}
