@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -18,25 +19,10 @@ final class RawUpstream: @unchecked Sendable {
 
     /// Listens; `responses` maps a request path to the complete response bytes (head and body).
     init(responses: [String: [UInt8]]) throws {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(descriptor, socketAddress, length) == 0 && listen(descriptor, 16) == 0
-                    && getsockname(descriptor, socketAddress, &length) == 0
-            }
-        }
-        guard descriptor >= 0, bound else { throw POSIXError(.EADDRNOTAVAIL) }
+        let (descriptor, port) = try listenOnLoopback()
         self.descriptor = descriptor
         self.responses = responses
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         Thread { [self] in serve() }.start()
     }
 
