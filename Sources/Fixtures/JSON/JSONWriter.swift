@@ -57,9 +57,15 @@ public enum JSONWriter {
         }
     }
 
-    /// Whether `string` can stand inside a JSON string as it is (no quote, backslash or control character).
-    public static func needsNoEscaping(_ string: some StringProtocol) -> Bool {
-        string.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    /// Whether UTF-8 `bytes` can stand inside a JSON string as they are (no quote, backslash or control character).
+    public static func needsNoEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy(isPlain)
+    }
+
+    /// Whether a UTF-8 byte can stand inside a JSON string as it is.
+    @inline(__always)
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     /// Appends `string` escaped and in double quotes.

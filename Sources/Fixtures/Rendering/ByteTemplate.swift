@@ -81,12 +81,16 @@ public struct ByteTemplate: Sendable {
                 case .hole(let index):
                     let hole = holes[index]
                     var value = resolve(hole.placeholder)
-                    if hole.jsonEscaped, !JSONWriter.needsNoEscaping(value) {
+                    // The check runs on the contiguous bytes: through String's UTF-8 view it cost more than the copy.
+                    let clean = value.withUTF8 { utf8 in
+                        guard !hole.jsonEscaped || JSONWriter.needsNoEscaping(utf8) else { return false }
+                        sink(UnsafeRawBufferPointer(utf8))
+                        return true
+                    }
+                    if !clean {
                         var escaped: [UInt8] = []
                         JSONWriter.appendEscaped(value, into: &escaped)
                         escaped.withUnsafeBytes(sink)
-                    } else {
-                        value.withUTF8 { sink(UnsafeRawBufferPointer($0)) }
                     }
                 }
             }
