@@ -173,7 +173,7 @@ final class MockResponder: HTTPHandler {
 
     private func finish(
         _ request: ServerRequest,
-        _ entry: JournalEntry?,
+        _ entry: consuming JournalEntry?,
         status: Int,
         fixture: String?,
         variant: String?,
@@ -196,7 +196,7 @@ final class MockResponder: HTTPHandler {
     private func record(
         method: String,
         path: String,
-        _ entry: JournalEntry?,
+        _ entry: consuming JournalEntry?,
         status: Int,
         fixture: String?,
         variant: String?,
@@ -213,7 +213,7 @@ final class MockResponder: HTTPHandler {
             details: accessLogNote.map { note in details.map { "\($0) \(note)" } ?? note } ?? details,
             duration: duration
         )
-        guard let journal = context.journal, var completed = entry else { return }
+        guard let journal = context.journal, var completed = consume entry else { return }
         completed.fixture = fixture
         completed.variant = variant
         completed.status = status

@@ -66,6 +66,8 @@ import Testing
                 #expect(unmatched.count == 1)
                 let entry = try #require(unmatched.first)
                 #expect(entry["fixture"] is NSNull)
+                #expect(entry["path"] as? String == "/orders")
+                #expect(entry["query"] is NSNull)
                 #expect(entry["status"] as? Int == 404)
                 let nearest = try #require((entry["nearMisses"] as? [[String: Any]])?.first)
                 #expect(nearest["fixture"] as? String == "order.json")

@@ -23,15 +23,16 @@ final class Journal: Sendable {
     }
 
     /// Adds an entry, dropping the oldest when full.
-    func record(_ entry: JournalEntry) {
+    func record(_ entry: consuming JournalEntry) {
+        var entry = entry
         ring.withLock { ring in
-            var entry = entry
             ring.recorded += 1
             entry.number = ring.recorded
             if ring.entries.count < capacity {
                 ring.entries.append(entry)
             } else {
-                ring.entries[ring.next] = entry
+                // A swap moves the entry in without copying it; the one it replaces is released after the lock.
+                swap(&ring.entries[ring.next], &entry)
                 ring.next = (ring.next + 1) % capacity
             }
         }

@@ -8,7 +8,7 @@ extension JournalEntry {
     /// base64 (`bodyBase64`); `durationMs` has microsecond precision.
     var json: JSONNode {
         var headerValues: [(String, String)] = []
-        for header in headers.all {
+        for header in headers {
             if let position = headerValues.firstIndex(where: { $0.0.lowercased() == header.name.lowercased() }) {
                 headerValues[position].1 += ", " + header.value
             } else {

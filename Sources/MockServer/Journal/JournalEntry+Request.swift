@@ -7,22 +7,19 @@ extension JournalEntry {
     /// replaced in the body too, as in the recorded files.
     init(_ request: ServerRequest, recording: Redactor? = nil) {
         var body = request.bodyPrefix(limit: Journal.maxBodyBytes)
-        let headers: JournalHeaders
+        let head: JournalRequestHead
         if let recording {
             let all = request.allHeaders
             body.bytes = recording.redactBody(body.bytes, secrets: recording.secrets(in: all))
-            headers = JournalHeaders(recording.maskedHeaders(all))
+            head = JournalRequestHead(
+                method: request.method,
+                path: request.path,
+                query: request.rawQuery,
+                headers: recording.maskedHeaders(all)
+            )
         } else {
-            headers = JournalHeaders(request)
+            head = JournalRequestHead(request)
         }
-        self.init(
-            time: Date(),
-            method: request.method,
-            path: request.path,
-            query: request.rawQuery.map(String.init),
-            headers: headers,
-            body: body.bytes,
-            bodyTruncated: body.length > body.bytes.count
-        )
+        self.init(time: Date(), head: head, body: body.bytes, bodyTruncated: body.length > body.bytes.count)
     }
 }

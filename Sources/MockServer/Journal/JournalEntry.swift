@@ -7,12 +7,8 @@ struct JournalEntry: Sendable {
     var number = 0
     /// When the request arrived.
     let time: Date
-    let method: String
-    let path: String
-    /// The raw query string, without `?`.
-    let query: String?
-    /// The headers as received, with secret values replaced by `<redacted>`.
-    let headers: JournalHeaders
+    /// Method, path, query and headers (secret values replaced by `<redacted>`), packed.
+    let head: JournalRequestHead
     /// The body, at most `Journal.maxBodyBytes` of it.
     let body: [UInt8]
     /// Whether the body was longer than what is kept.
@@ -28,6 +24,13 @@ struct JournalEntry: Sendable {
 
     /// Whether no fixture answered.
     var isUnmatched: Bool { fixture == nil }
+
+    var method: String { head.method }
+    var path: String { head.path }
+    /// The raw query string, without `?`.
+    var query: String? { head.query }
+    /// The headers as received, with secret values replaced by `<redacted>`.
+    var headers: [(name: String, value: String)] { head.headers }
 }
 
 /// A fixture that nearly answered an unmatched request, as text (the journal keeps no fixture alive).

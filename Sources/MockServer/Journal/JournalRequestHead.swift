@@ -1,0 +1,93 @@
+import Fixtures
+
+/// What a journal entry keeps of a request's head: method, path, query and headers, packed into one byte array when
+/// the request arrives and unpacked only when the journal is read. One allocation per request however many headers
+/// it has, and one reference for the ring to copy and release. Secret header values (`Redactor.defaultHeaders`) are
+/// replaced while packing, so they are never stored.
+///
+/// Layout: `method NUL path NUL ?query NUL` then `name NUL value NUL` per header; the query field is empty when the
+/// request had no query at all. (No field can hold a NUL: evhttp hands them over as C strings.)
+struct JournalRequestHead: Sendable {
+    private let packed: [UInt8]
+
+    /// Packs a request whose headers are already redacted (record mode, whose redactor knows more secret names).
+    init(method: String, path: String, query: Substring?, headers: [(name: String, value: String)]) {
+        var packed: [UInt8] = []
+        Self.appendStart(method: method, path: path, query: query, to: &packed)
+        for (name, value) in headers {
+            packed.append(contentsOf: name.utf8)
+            packed.append(0)
+            packed.append(contentsOf: value.utf8)
+            packed.append(0)
+        }
+        self.packed = packed
+    }
+
+    /// Packs the head of `request`, redacting secret headers.
+    init(_ request: ServerRequest) {
+        let querySize = request.rawQuery.map { $0.utf8.count + 1 } ?? 0
+        var size = request.method.utf8.count + request.path.utf8.count + querySize + 3
+        request.forEachHeader { name, value in
+            size += name.count + (Self.isRedacted(name) ? Self.redactedValue.count : value.count) + 2
+        }
+        var packed: [UInt8] = []
+        packed.reserveCapacity(size)
+        Self.appendStart(method: request.method, path: request.path, query: request.rawQuery, to: &packed)
+        request.forEachHeader { name, value in
+            packed.append(contentsOf: name)
+            packed.append(0)
+            if Self.isRedacted(name) {
+                packed.append(contentsOf: Self.redactedValue)
+            } else {
+                packed.append(contentsOf: value)
+            }
+            packed.append(0)
+        }
+        self.packed = packed
+    }
+
+    var method: String { String(decoding: fields.method, as: UTF8.self) }
+    var path: String { String(decoding: fields.path, as: UTF8.self) }
+    /// The raw query string, without `?`; nil when the request had none.
+    var query: String? { fields.query.map { String(decoding: $0, as: UTF8.self) } }
+
+    /// The headers in the order received, names as sent.
+    var headers: [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = []
+        var rest = packed.split(separator: 0, omittingEmptySubsequences: false).dropFirst(3).makeIterator()
+        while let name = rest.next(), let value = rest.next() {
+            headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        }
+        return headers
+    }
+
+    private static func appendStart(method: String, path: String, query: Substring?, to packed: inout [UInt8]) {
+        packed.append(contentsOf: method.utf8)
+        packed.append(0)
+        packed.append(contentsOf: path.utf8)
+        packed.append(0)
+        if let query {
+            packed.append(UInt8(ascii: "?"))
+            packed.append(contentsOf: query.utf8)
+        }
+        packed.append(0)
+    }
+
+    private var fields: (method: ArraySlice<UInt8>, path: ArraySlice<UInt8>, query: ArraySlice<UInt8>?) {
+        let parts = packed.split(separator: 0, maxSplits: 3, omittingEmptySubsequences: false)
+        let query = parts[2]
+        return (parts[0], parts[1], query.isEmpty ? nil : query.dropFirst())
+    }
+
+    private static let redactedValue = Array(Redactor.placeholder.utf8)
+    /// The secret header names, lower-case bytes, for comparing in place.
+    private static let secretNames = Redactor.defaultHeaders.map { Array($0.lowercased().utf8) }
+
+    /// Whether `name` is one of `Redactor.defaultHeaders`, any case; compares bytes in place.
+    private static func isRedacted(_ name: UnsafeRawBufferPointer) -> Bool {
+        secretNames.contains { secret in
+            guard secret.count == name.count else { return false }
+            return (0..<name.count).allSatisfy { name[$0] | 0x20 == secret[$0] }
+        }
+    }
+}
