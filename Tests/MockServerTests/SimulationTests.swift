@@ -97,7 +97,7 @@ import FoundationNetworking
                 try await fetch(base, "/text", headers: ["X-StandIn-Fault": "timeout"], timeout: 0.5)
             } throws: { ($0 as? URLError)?.code == .timedOut }
             let connection = try RawConnection(port: base.port!, timeout: 1)
-            let time = try await elapsed {
+            let time = await elapsed {
                 connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: timeout\r\n\r\n")
                 #expect(connection.readAll().isEmpty)
             }
@@ -109,7 +109,7 @@ import FoundationNetworking
     @Test func timeoutClosesAfterMaxHold() async throws {
         try await withServer(simulation: SimulationSettings(maxHold: .milliseconds(300))) { base async throws in
             let connection = try RawConnection(port: base.port!)
-            let time = try await elapsed {
+            let time = await elapsed {
                 connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: timeout\r\n\r\n")
                 #expect(connection.readAll().isEmpty)
             }

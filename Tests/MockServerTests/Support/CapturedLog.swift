@@ -29,16 +29,8 @@ final class CapturedLog: @unchecked Sendable {
             set { metadata[key] = newValue }
         }
 
-        func log(
-            level: Logger.Level,
-            message: Logger.Message,
-            metadata: Logger.Metadata?,
-            source: String,
-            file: String,
-            function: String,
-            line: UInt
-        ) {
-            capture.append("\(message)")
+        func log(event: LogEvent) {
+            capture.append("\(event.message)")
         }
     }
 }

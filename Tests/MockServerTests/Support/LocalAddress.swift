@@ -18,7 +18,7 @@ func nonLoopbackIPv4Address() -> String? {
             var raw = ipv4.pointee.sin_addr
             return inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) != nil
         }
-        let string = String(cString: text)
+        let string = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if found, !string.hasPrefix("127.") { return string }
     }
     return nil
