@@ -33,9 +33,15 @@ import Testing
         }
     }
 
-    @Test func slowClientIsCutOffAfterTheReadTimeout() async throws {
+    /// Also on a connection that was answered before: the watch for the next request is armed again.
+    @Test(arguments: [false, true])
+    func slowClientIsCutOffAfterTheReadTimeout(afterAnAnsweredRequest: Bool) async throws {
         try await withServer(limits: limits { $0.readTimeoutSeconds = 1 }) { base async throws in
             let connection = try RawConnection(port: base.port!)
+            if afterAnAnsweredRequest {
+                connection.send("GET /text HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(connection.readAvailable().hasSuffix("plain words"))
+            }
             let started = ContinuousClock.now
             connection.send("GET /text HTTP/1.1\r\n")
             var stillOpen = true

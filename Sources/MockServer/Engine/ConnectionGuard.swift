@@ -91,9 +91,7 @@ final class ConnectionGuard {
 
     /// A request reached the handler: it is no longer arriving.
     func delivered(on connection: OpaquePointer) {
-        let record = record(for: connection)
-        record.requestStartedAt = nil
-        record.delivered = true
+        record(for: connection).requestDelivered()
     }
 
     fileprivate func accepted(base: OpaquePointer) -> OpaquePointer? {

@@ -1,7 +1,7 @@
 import CLibevent
 
-/// One open connection of a loop, as its `ConnectionGuard` sees it: when its current request started arriving,
-/// whether the handler got it, and who wants to hear when it closes.
+/// One open connection of a loop, as its `ConnectionGuard` sees it: when its current request started arriving, and
+/// who wants to hear when it closes.
 ///
 /// Ownership: the guard owns records; libevent's buffer callbacks and the connection's close callback hold
 /// unretained pointers to them, and the guard keeps each record until that close callback has run. Threads: the
@@ -11,8 +11,6 @@ final class ConnectionRecord {
     var connection: OpaquePointer?
     /// The guard tick at which the current request's first byte arrived; nil between requests.
     var requestStartedAt: Int?
-    /// Whether the current request reached the handler (otherwise any reply is evhttp's own refusal).
-    var delivered = false
     /// Called once when the connection closes: a deferred request that must not outlive it.
     var onClose: (() -> Void)?
     private var input: (buffer: OpaquePointer, watch: OpaquePointer)?
@@ -23,7 +21,8 @@ final class ConnectionRecord {
         self.owner = owner
     }
 
-    /// Watches the bufferevent's buffers: the first byte in marks a request's start, the first byte out its answer.
+    /// Watches the bufferevent's buffers: the first byte in marks a request's start, and the first byte out before
+    /// the handler got the request is evhttp's own refusal.
     func watch(_ bufferEvent: OpaquePointer) {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let inputBuffer = bufferevent_get_input(bufferEvent)!
@@ -31,6 +30,14 @@ final class ConnectionRecord {
         input = (inputBuffer, evbuffer_add_cb(inputBuffer, watchedBufferGrew, context))
         output = (outputBuffer, evbuffer_add_cb(outputBuffer, watchedBufferGrew, context))
         setWatching(output, false)
+    }
+
+    /// The handler got the request: it is no longer arriving, and the reply will be the handler's, so only the next
+    /// request's first byte is watched for. (evhttp reads nothing more until the reply is out.)
+    func requestDelivered() {
+        requestStartedAt = nil
+        setWatching(output, false)
+        setWatching(input, true)
     }
 
     /// The client's address, from evhttp (which owns the string).
@@ -43,20 +50,19 @@ final class ConnectionRecord {
     }
 
     fileprivate func bytesAdded(to buffer: OpaquePointer) {
-        if buffer == input?.buffer { requestBegan() } else { replyBegan() }
+        if buffer == input?.buffer { requestBegan() } else { refusalBegan() }
     }
 
     private func requestBegan() {
         requestStartedAt = owner.tick
-        delivered = false
         setWatching(input, false)
         setWatching(output, true)
     }
 
-    private func replyBegan() {
+    private func refusalBegan() {
         setWatching(output, false)
         setWatching(input, true)
-        guard !delivered, let buffer = output?.buffer else { return }
+        guard let buffer = output?.buffer else { return }
         requestStartedAt = nil
         owner.refused(self, status: Self.status(in: buffer))
     }
@@ -79,7 +85,7 @@ final class ConnectionRecord {
 }
 
 /// libevent calls this on the loop's thread when a watched buffer of a connection changes: bytes into the input
-/// buffer start a request, bytes into the output buffer start its reply.
+/// buffer start a request, bytes into the output buffer start evhttp's refusal of it.
 private func watchedBufferGrew(
     _ buffer: OpaquePointer?,
     _ info: UnsafePointer<evbuffer_cb_info>?,

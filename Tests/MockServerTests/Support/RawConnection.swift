@@ -63,6 +63,13 @@ final class RawConnection {
         return String(decoding: received, as: UTF8.self)
     }
 
+    /// Reads once: what has arrived, waiting up to the read timeout for the first byte.
+    func readAvailable() -> String {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+        return String(decoding: chunk.prefix(max(0, count)), as: UTF8.self)
+    }
+
     /// Reads until the peer closes or fails; returns the errno of the failure (0 for a clean close).
     func readError() -> Int32 {
         var chunk = [UInt8](repeating: 0, count: 4096)
