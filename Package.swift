@@ -35,10 +35,12 @@ let package = Package(
             ]
         ),
         .target(name: "Fixtures", dependencies: ["NetworkCore"]),
+        // Linux: a corrected copy of a FoundationNetworking function that leaks per request (see its source).
+        .target(name: "URLSessionHostFix"),
         .target(
             name: "MockServer",
             dependencies: [
-                "CLibevent", "Fixtures",
+                "CLibevent", "Fixtures", "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

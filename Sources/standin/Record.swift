@@ -130,6 +130,11 @@ struct Record: ParsableCommand {
             watch: mode == .missing,
             recording: recording
         )
+        if UpstreamMemory.growsPerRequest {
+            printError(
+                "note: this build's URLSession keeps about 150 bytes of every proxied request (a Swift runtime linked statically); for long recordings use a build with the runtime linked dynamically."
+            )
+        }
         if insecure {
             printError(
                 "WARNING: --insecure: the backend's TLS certificate is NOT checked. Anyone on the way can read and change this traffic."

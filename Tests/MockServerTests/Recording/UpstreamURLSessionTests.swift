@@ -1,0 +1,54 @@
+#if os(Linux)
+import Foundation
+import FoundationNetworking
+import MockServer
+import ServerTestSupport
+import Testing
+import URLSessionHostFix
+
+/// The recorder reaches the backend through URLSession. On Linux, FoundationNetworking's host check leaked every
+/// URL's parts and refused IPv6 literal hosts; StandIn links a corrected copy (target URLSessionHostFix).
+@Suite(.serialized) struct UpstreamURLSessionTests {
+    @Test func foundationNetworkingCallsTheCorrectedHostCheck() {
+        #expect(standin_url_session_host_fix_is_active())
+        #expect(!UpstreamMemory.growsPerRequest)
+    }
+
+    @Test(.enabled(if: !ResidentMemory.isUnderSanitizer, "sanitizers change what resident memory means"))
+    func urlSessionRequestsLeaveMemoryFlat() async throws {
+        try await withServer(journalSize: 0) { base async throws in
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let url = base.appendingPathComponent("text")
+            // send COUNT requests one after another, each answered with the fixture's text.
+            func send(_ count: Int) async throws {
+                for _ in 0..<count {
+                    let (data, _) = try await session.data(from: url)
+                    #expect(String(decoding: data, as: UTF8.self) == "plain words")
+                }
+            }
+            try await send(1000)
+            let before = ResidentMemory.bytes()
+            let requests = 5000
+            try await send(requests)
+            let growth = ResidentMemory.bytes() - before
+            // The leak kept 150 to 190 bytes per request.
+            #expect(growth / requests < 40, "memory grew by \(growth) bytes over \(requests) requests")
+        }
+    }
+
+    @Test func recordingReachesAnIPv6LiteralUpstream() async throws {
+        try await withServer(host: "::1") { base async throws in
+            let upstream = try #require(URL(string: "http://[::1]:\(base.port!)"))
+            try await withTemporaryMocks([:]) { mocks in
+                _ = try await withRecordingServer(upstream: upstream, mocks: mocks) { proxy in
+                    let answer = try await fetch(proxy, "/text")
+                    #expect(answer.status == 200)
+                    #expect(answer.text == "plain words")
+                }
+                #expect(files(under: mocks).count == 1)
+            }
+        }
+    }
+}
+#endif
