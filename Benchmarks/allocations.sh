@@ -17,8 +17,6 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 REQUESTS=${REQUESTS:-2000}
 PORT=${PORT:-18083}
-OUT=Benchmarks/out
-mkdir -p "$OUT"
 
 # shellcheck source=Benchmarks/lib/common.sh
 source Benchmarks/lib/common.sh
@@ -28,7 +26,6 @@ cc -O2 -Wall -Wextra -shared -fPIC -o "$OUT/malloc_counter.so" Benchmarks/tools/
 build_standin
 
 read -r -a extra_args <<<"${STANDIN_ARGS:-}"
-trap stop_all_servers EXIT
 start_server allocations "$PORT" 0 env LD_PRELOAD="$PWD/$OUT/malloc_counter.so" \
     "$STANDIN" serve --mocks Benchmarks/mocks --port "$PORT" --quiet --no-watch "${extra_args[@]}"
 

@@ -16,11 +16,8 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-DURATION=${DURATION:-10}
 PORT=${PORT:-18082}
 DELAY_MS=200
-OUT=Benchmarks/out
-mkdir -p "$OUT"
 
 # shellcheck source=Benchmarks/lib/common.sh
 source Benchmarks/lib/common.sh
@@ -29,7 +26,6 @@ require wrk taskset
 # 1,000 client and 1,000 server sockets.
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 build_standin
-trap stop_all_servers EXIT
 start_server delay-standin "$PORT" 0 "$STANDIN" serve --mocks Benchmarks/mocks --port "$PORT" --threads 1 --quiet
 
 printf '%-12s %10s %10s %12s %12s %10s\n' connections requests "req/s" "p50 extra" "p99 extra" errors

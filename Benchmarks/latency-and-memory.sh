@@ -14,17 +14,13 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-DURATION=${DURATION:-10}
 PORT=${PORT:-18086}
-OUT=Benchmarks/out
 
 # shellcheck source=Benchmarks/lib/common.sh
 source Benchmarks/lib/common.sh
 
 require wrk taskset
-mkdir -p "$OUT"
 build_standin
-trap stop_all_servers EXIT
 # 1,000 client and 1,000 server sockets.
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 warn_if_busy

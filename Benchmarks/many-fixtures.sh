@@ -18,20 +18,14 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-DURATION=${DURATION:-10}
-WARMUP=${WARMUP:-2}
-ROUNDS=${ROUNDS:-3}
 STARTS=${STARTS:-5}
 PORT=${PORT:-18087}
-OUT=Benchmarks/out
 
 # shellcheck source=Benchmarks/lib/common.sh
 source Benchmarks/lib/common.sh
 
 require wrk curl taskset
-mkdir -p "$OUT"
 build_standin
-trap stop_all_servers EXIT
 
 for count in 10 10000; do
     Benchmarks/tools/generate-fixtures.sh "$count" "$OUT/mocks-$count"

@@ -18,18 +18,13 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-DURATION=${DURATION:-10}
-WARMUP=${WARMUP:-2}
-ROUNDS=${ROUNDS:-3}
 PEER_PORT=${PEER_PORT:-18088}
 STANDIN_PORT=${STANDIN_PORT:-18089}
-OUT=Benchmarks/out
 
 # shellcheck source=Benchmarks/lib/common.sh
 source Benchmarks/lib/common.sh
 
 require wrk taskset
-mkdir -p "$OUT"
 
 venv="$OUT/python-peer"
 if [[ ! -x "$venv/bin/mockintosh" ]]; then
@@ -42,7 +37,6 @@ if [[ ! -x "$venv/bin/mockintosh" ]]; then
     fi
 fi
 build_standin
-trap stop_all_servers EXIT
 
 cat >"$OUT/mockintosh.yaml" <<YAML
 services:

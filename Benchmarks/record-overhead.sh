@@ -17,47 +17,22 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-DURATION=${DURATION:-10}
 UPSTREAM_PORT=${UPSTREAM_PORT:-18083}
 PROXY_PORT=${PROXY_PORT:-18084}
-OUT=Benchmarks/out
-mkdir -p "$OUT"
 
-command -v wrk >/dev/null || { echo "record-overhead: 'wrk' is not installed" >&2; exit 1; }
+# shellcheck source=Benchmarks/lib/common.sh
+source Benchmarks/lib/common.sh
 
-if [[ -z "${STANDIN:-}" ]]; then
-    swift build -c release --product standin
-    STANDIN="$(swift build -c release --show-bin-path)/standin"
-fi
-
+require wrk curl
+build_standin
+all_cores="0-$(($(nproc) - 1))"
 recorded=$(mktemp -d)
-"$STANDIN" serve --mocks Benchmarks/mocks --port "$UPSTREAM_PORT" --quiet --no-watch >"$OUT/record-upstream.log" 2>&1 &
-upstream=$!
-"$STANDIN" record --upstream "http://127.0.0.1:$UPSTREAM_PORT" --mocks "$recorded" --port "$PROXY_PORT" --quiet \
-    >"$OUT/record-proxy.log" 2>&1 &
-proxy=$!
-cleanup() {
-    kill -INT "$proxy" "$upstream" 2>/dev/null || true
-    wait "$proxy" "$upstream" 2>/dev/null || true
-    rm -rf "$recorded"
-}
-trap cleanup EXIT
-for port in "$UPSTREAM_PORT" "$PROXY_PORT"; do
-    for _ in $(seq 100); do
-        (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
-        sleep 0.1
-    done
-done
-curl -sf "http://127.0.0.1:$PROXY_PORT/bench" >/dev/null || { echo "record-overhead: the proxy does not answer" >&2; exit 1; }
-
-# milliseconds VALUE: wrk's "1.20ms" / "1.20s" / "980.00us" as milliseconds.
-milliseconds() {
-    awk -v v="$1" 'BEGIN {
-        if (v ~ /us$/) { sub(/us$/, "", v); print v / 1000 }
-        else if (v ~ /ms$/) { sub(/ms$/, "", v); print v + 0 }
-        else if (v ~ /s$/) { sub(/s$/, "", v); print v * 1000 }
-    }'
-}
+trap 'stop_all_servers; rm -rf "$recorded"' EXIT
+start_server record-upstream "$UPSTREAM_PORT" "$all_cores" \
+    "$STANDIN" serve --mocks Benchmarks/mocks --port "$UPSTREAM_PORT" --quiet --no-watch
+start_server record-proxy "$PROXY_PORT" "$all_cores" \
+    "$STANDIN" record --upstream "http://127.0.0.1:$UPSTREAM_PORT" --mocks "$recorded" --port "$PROXY_PORT" --quiet
+curl -sf "http://127.0.0.1:$PROXY_PORT/bench" >/dev/null || die "the proxy does not answer"
 
 # run NAME PORT CONNECTIONS: wrk's report in $OUT/wrk-record-NAME-CONNECTIONS.txt.
 run() {
@@ -66,20 +41,18 @@ run() {
     echo "$report"
 }
 
-field() { awk -v k="$1" '$1 == k {print $2}' "$2"; }
-
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
 printf '%-6s %12s %12s %12s %12s %12s %12s %10s %s\n' conns "direct p50" "proxy p50" "added p50" \
     "direct p99" "proxy p99" "added p99" "proxy r/s" errors
 for connections in 1 16; do
     direct=$(run direct "$UPSTREAM_PORT" "$connections")
     proxied=$(run proxy "$PROXY_PORT" "$connections")
-    d50=$(milliseconds "$(field 50% "$direct")")
-    p50=$(milliseconds "$(field 50% "$proxied")")
-    d99=$(milliseconds "$(field 99% "$direct")")
-    p99=$(milliseconds "$(field 99% "$proxied")")
-    rate=$(awk '/Requests\/sec/ {print $2}' "$proxied")
-    errors=$(awk '/Socket errors|Non-2xx/ {print}' "$proxied" | tr '\n' ' ')
+    d50=$(latency_ms "$direct" 50%)
+    p50=$(latency_ms "$proxied" 50%)
+    d99=$(latency_ms "$direct" 99%)
+    p99=$(latency_ms "$proxied" 99%)
+    rate=$(requests_per_second "$proxied")
+    errors=$(socket_errors "$proxied")
     printf '%-6s %10.3fms %10.3fms %10.3fms %10.3fms %10.3fms %10.3fms %10s %s\n' "$connections" \
         "$d50" "$p50" "$(awk -v a="$p50" -v b="$d50" 'BEGIN {print a - b}')" \
         "$d99" "$p99" "$(awk -v a="$p99" -v b="$d99" 'BEGIN {print a - b}')" "$rate" "${errors:-none}"

@@ -14,8 +14,6 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-OUT=Benchmarks/out
-mkdir -p "$OUT"
 # shellcheck source=Benchmarks/lib/common.sh
 source Benchmarks/lib/common.sh
 

@@ -30,21 +30,16 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-DURATION=${DURATION:-10}
-WARMUP=${WARMUP:-2}
-ROUNDS=${ROUNDS:-3}
 REF_PORT=${REF_PORT:-18081}
 STANDIN_PORT=${STANDIN_PORT:-18080}
 QUIET=${QUIET:-1}
 BAR=0.95
-OUT=Benchmarks/out
 PATH_UNDER_TEST=/bench
 
 # shellcheck source=Benchmarks/lib/common.sh
 source Benchmarks/lib/common.sh
 
 require cc pkg-config wrk curl taskset
-mkdir -p "$OUT"
 
 # --- Build both servers -------------------------------------------------------------------
 
@@ -58,10 +53,6 @@ read -r -a extra_args <<<"${STANDIN_ARGS:-}"
 standin_cmd+=("${extra_args[@]}")
 
 # --- Server lifecycle ---------------------------------------------------------------------
-
-trap stop_all_servers EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
 
 start_reference() { start_server reference "$REF_PORT" 0 "$REFERENCE" "$REF_PORT"; }
 start_changelist() { start_server changelist "$REF_PORT" 0 env EVENT_EPOLL_USE_CHANGELIST=1 "$REFERENCE" "$REF_PORT"; }

@@ -16,20 +16,14 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-DURATION=${DURATION:-10}
-WARMUP=${WARMUP:-2}
-ROUNDS=${ROUNDS:-3}
 NGINX_PORT=${NGINX_PORT:-18084}
 STANDIN_PORT=${STANDIN_PORT:-18085}
-OUT=Benchmarks/out
 
 # shellcheck source=Benchmarks/lib/common.sh
 source Benchmarks/lib/common.sh
 
 require nginx wrk taskset
-mkdir -p "$OUT"
 build_standin
-trap stop_all_servers EXIT
 
 # nginx's configuration, with this run's paths and port.
 run_dir="$PWD/$OUT/nginx"

@@ -1,6 +1,17 @@
 # Shared helpers of the benchmark scripts: server lifecycle, wrk runs and their figures.
-# Source it from a script that has cd'ed to the repository root and set OUT.
+# Source it from a script that has cd'ed to the repository root. It also sets what every script shares: raw output
+# goes to $OUT; DURATION, WARMUP and ROUNDS default to 10 s, 2 s and 3 (each script lists those it reads); servers
+# still running when the script ends are stopped, and Ctrl-C or SIGTERM end it by that path.
 # shellcheck shell=bash
+
+OUT=Benchmarks/out
+mkdir -p "$OUT"
+DURATION=${DURATION:-10}
+WARMUP=${WARMUP:-2}
+ROUNDS=${ROUNDS:-3}
+trap stop_all_servers EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 die() {
     echo "$(basename "$0"): $*" >&2

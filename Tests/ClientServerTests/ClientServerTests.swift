@@ -18,13 +18,10 @@ import Testing
             """#
         try await withServer(["users/get.json": TestAPI.userFixture, "users/expired.json": fixture]) { base, _ in
             let error = try await networkError { try await liveClient(base).send(TestAPI.Users.Get(id: "expired")) }
-            guard case .server(let code, let message, let requestID) = error else {
-                Issue.record("expected .server, got \(error)")
-                return
-            }
-            #expect(code == 40101)
-            #expect(message == "token expired")
-            #expect(requestID?.isEmpty == false)
+            let server = try #require(error.serverFields, "expected .server, got \(error)")
+            #expect(server.code == 40101)
+            #expect(server.message == "token expired")
+            #expect(server.requestID?.isEmpty == false)
         }
     }
 

@@ -15,13 +15,10 @@ import Testing
     @Test func businessErrorBecomesServerError() async throws {
         let transport = StubTransport(.envelope(code: 40101, message: "token expired"))
         let error = try await networkError { try await makeClient(transport).send(API.Users.Get()) }
-        guard case .server(let code, let message, let requestID) = error else {
-            Issue.record("expected .server, got \(error)")
-            return
-        }
-        #expect(code == 40101)
-        #expect(message == "token expired")
-        #expect(requestID == "req-1")
+        let server = try #require(error.serverFields, "expected .server, got \(error)")
+        #expect(server.code == 40101)
+        #expect(server.message == "token expired")
+        #expect(server.requestID == "req-1")
         #expect(error.localizedDescription == "The server reported error 40101: token expired (request req-1)")
     }
 

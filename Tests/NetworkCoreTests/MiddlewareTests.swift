@@ -21,6 +21,16 @@ private struct Tracing: Middleware {
     }
 }
 
+/// A middleware that runs a closure around each call, for tests that watch what passes.
+private struct Intercepting: Middleware {
+    typealias Next = @Sendable (ClientRequest) async throws -> ClientResponse
+    let body: @Sendable (ClientRequest, Next) async throws -> ClientResponse
+
+    func intercept(_ request: ClientRequest, next: Next) async throws -> ClientResponse {
+        try await body(request, next)
+    }
+}
+
 @Suite struct MiddlewareTests {
     @Test func middlewareRunsAsAnOnionFirstOutermost() async throws {
         let trace = Recorder<String>()
@@ -40,19 +50,13 @@ private struct Tracing: Middleware {
 
     @Test func modifiersRunBeforeMiddleware() async throws {
         let seen = Recorder<String?>()
-        struct Peek: Middleware {
-            let seen: Recorder<String?>
-            func intercept(
-                _ request: ClientRequest,
-                next: @Sendable (ClientRequest) async throws -> ClientResponse
-            ) async throws -> ClientResponse {
-                seen.append(request.head.headerFields[.userAgent])
-                return try await next(request)
-            }
+        let peek = Intercepting { request, next in
+            seen.append(request.head.headerFields[.userAgent])
+            return try await next(request)
         }
         let client = makeClient(
             StubTransport(.envelope()),
-            middleware: [Peek(seen: seen)],
+            middleware: [peek],
             modifiers: [.userAgent("Shop/2.1")]
         )
         _ = try await client.send(AnyEndpoint<EmptyResponse>())
@@ -61,18 +65,12 @@ private struct Tracing: Middleware {
 
     @Test func middlewareSeesBusinessCodesBeforeTheyAreThrown() async throws {
         let codes = Recorder<Int?>()
-        struct Peek: Middleware {
-            let codes: Recorder<Int?>
-            func intercept(
-                _ request: ClientRequest,
-                next: @Sendable (ClientRequest) async throws -> ClientResponse
-            ) async throws -> ClientResponse {
-                let response = try await next(request)
-                codes.append(response.envelope?.code)
-                return response
-            }
+        let peek = Intercepting { request, next in
+            let response = try await next(request)
+            codes.append(response.envelope?.code)
+            return response
         }
-        let client = makeClient(StubTransport(.envelope(code: 42)), middleware: [Peek(codes: codes)])
+        let client = makeClient(StubTransport(.envelope(code: 42)), middleware: [peek])
         let error = try await networkError { try await client.send(AnyEndpoint<EmptyResponse>()) }
         #expect(error.businessCode == 42)
         #expect(codes.values == [42])

@@ -14,3 +14,11 @@ public func networkError(_ body: () async throws -> some Any) async throws -> Ne
 public struct NoErrorThrown: Error {
     public init() {}
 }
+
+extension NetworkError {
+    /// What a `.server` error carries; nil for any other error. For `try #require(error.serverFields)`.
+    public var serverFields: (code: Int, message: String, requestID: String?)? {
+        guard case .server(let code, let message, let requestID) = self else { return nil }
+        return (code, message, requestID)
+    }
+}

@@ -52,13 +52,10 @@ private typealias RegistryTests_Profile = Profile
         registry.register(API.Profile(id: 2), error: .http(status: 503, message: "maintenance"))
         let client = APIClient(baseURL: base, transport: registry)
         let business = try await networkError { try await client.send(API.Profile(id: 1)) }
-        guard case .server(let code, let message, let requestID) = business else {
-            Issue.record("expected .server, got \(business)")
-            return
-        }
-        #expect(code == 40101)
-        #expect(message == "token expired")
-        #expect(requestID?.isEmpty == false)
+        let server = try #require(business.serverFields, "expected .server, got \(business)")
+        #expect(server.code == 40101)
+        #expect(server.message == "token expired")
+        #expect(server.requestID?.isEmpty == false)
         let unavailable = try await networkError { try await client.send(API.Profile(id: 2)) }
         #expect(unavailable.status == .serviceUnavailable)
         #expect(envelopeMessage(unavailable) == "maintenance")
@@ -109,10 +106,7 @@ private typealias RegistryTests_Profile = Profile
     }
 
     @Test func delaysAreHonouredAndCancellable() async throws {
-        let file = #"{ "request": { "path": "/slow" }, "response": { "delay": "30s", "envelope": {} } }"#
-        try await withTemporaryMocks(["slow.json": file]) { directory in
-            let registry = try MockRegistry(directory: directory)
-            let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
+        try await withSlowFixture(#""delay": "30s""#) { client in
             let clock = ContinuousClock()
             let started = clock.now
             let task = Task { try await client.send(API.Slow()) }
@@ -125,10 +119,7 @@ private typealias RegistryTests_Profile = Profile
     }
 
     @Test func shortDelaysAreWaitedOut() async throws {
-        let file = #"{ "request": { "path": "/slow" }, "response": { "delay": "150ms", "envelope": {} } }"#
-        try await withTemporaryMocks(["slow.json": file]) { directory in
-            let registry = try MockRegistry(directory: directory)
-            let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
+        try await withSlowFixture(#""delay": "150ms""#) { client in
             let clock = ContinuousClock()
             let started = clock.now
             _ = try await client.send(API.Slow())
@@ -137,19 +128,27 @@ private typealias RegistryTests_Profile = Profile
     }
 
     @Test func timeoutFaultTimesOutAfterTheRequestsTimeout() async throws {
-        let file = #"{ "request": { "path": "/slow" }, "response": { "fault": "timeout", "envelope": {} } }"#
-        try await withTemporaryMocks(["slow.json": file]) { directory in
-            let registry = try MockRegistry(directory: directory)
-            let client = APIClient(
-                baseURL: URL(string: "https://api.example.com")!,
-                transport: registry,
-                timeout: .milliseconds(200)
-            )
+        try await withSlowFixture(#""fault": "timeout""#, timeout: .milliseconds(200)) { client in
             let error = try await networkError { try await client.send(API.Slow()) }
             guard case .transport(.timedOut) = error else {
                 Issue.record("expected .transport(.timedOut), got \(error)")
                 return
             }
+        }
+    }
+
+    /// Runs `body` with a client on a registry whose one fixture answers `GET /slow` with an empty envelope and
+    /// `simulation` (members of the fixture's `response`, such as a delay or a fault).
+    private func withSlowFixture(
+        _ simulation: String,
+        timeout: Duration = .seconds(60),
+        _ body: (APIClient) async throws -> Void
+    ) async throws {
+        let file = #"{ "request": { "path": "/slow" }, "response": { "envelope": {}, "# + simulation + " } }"
+        try await withTemporaryMocks(["slow.json": file]) { directory in
+            let registry = try MockRegistry(directory: directory)
+            let base = URL(string: "https://api.example.com")!
+            try await body(APIClient(baseURL: base, transport: registry, timeout: timeout))
         }
     }
 }

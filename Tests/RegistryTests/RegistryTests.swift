@@ -53,13 +53,10 @@ private func fixture(path: String, response: String) -> String {
         try await withMocks(files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
             let error = try await networkError { try await client.send(TestAPI.Users.Get(id: "expired")) }
-            guard case .server(let code, let message, let requestID) = error else {
-                Issue.record("expected .server, got \(error)")
-                return
-            }
-            #expect(code == 40101)
-            #expect(message == "token expired")
-            #expect(requestID?.isEmpty == false)
+            let server = try #require(error.serverFields, "expected .server, got \(error)")
+            #expect(server.code == 40101)
+            #expect(server.message == "token expired")
+            #expect(server.requestID?.isEmpty == false)
         }
     }
 
