@@ -10,15 +10,13 @@ public func fuzzMatcher(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let request = FuzzRequest(Array(UnsafeBufferPointer(start: data, count: size)))
     var facts = RequestFacts(request)
     guard let match = FuzzFixtures.index.match(&facts) else {
-        let misses = FuzzFixtures.index.nearMisses(for: &facts)
-        let body = UnmatchedResponse.body(
-            method: request.method,
-            path: request.path,
-            nearMisses: misses,
-            format: EnvelopeFormat(),
+        let unmatched = UnmatchedResponse(
+            to: &facts,
+            index: FuzzFixtures.index,
+            config: ProjectConfig(),
             requestId: "fuzz"
         )
-        precondition((try? JSONParser.parse(body)) != nil, "the 404 envelope is not JSON")
+        precondition((try? JSONParser.parse(unmatched.body)) != nil, "the 404 envelope is not JSON")
         return 0
     }
     var context = RenderContext(facts: facts, captures: match.captures, requestId: "fuzz")

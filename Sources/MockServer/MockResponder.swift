@@ -29,30 +29,18 @@ final class MockResponder: HTTPHandler {
         let fixtures = context.store.current
         let journal = context.journal
         let started = context.accessLog == nil && journal == nil ? nil : ContinuousClock.now
-        var entry = journal == nil ? nil : JournalEntry(request, recording: recordingRedactor)
+        let entry = journal == nil ? nil : JournalEntry(request, recording: recordingRedactor)
         let requestId = RequestIDGenerator.acceptable(request.header(named: "X-Request-ID")) ?? requestIDs.next()
         var facts = RequestFacts(request)
         guard let match = fixtures.index.match(&facts) else {
-            let nearMisses = fixtures.index.nearMisses(for: &facts)
-            let body = UnmatchedResponse.body(
-                method: request.method,
-                path: request.path,
-                nearMisses: nearMisses,
-                format: fixtures.config.envelope,
-                requestId: requestId
+            return answerUnmatched(
+                request,
+                facts: &facts,
+                fixtures: fixtures,
+                requestId: requestId,
+                entry,
+                since: started
             )
-            sendEnvelope(
-                body,
-                status: UnmatchedResponse.status,
-                to: request,
-                config: fixtures.config,
-                requestId: requestId
-            )
-            entry?.nearMisses = nearMisses.map {
-                JournalNearMiss(fixture: $0.fixture.id, endpoint: $0.fixture.endpoint, differences: $0.differences)
-            }
-            finish(request, entry, status: UnmatchedResponse.status, fixture: nil, variant: nil, since: started)
-            return
         }
         hits.add(match.fixture.id)
         let plan: ResponsePlan
@@ -157,21 +145,22 @@ final class MockResponder: HTTPHandler {
         )
     }
 
-    private func sendEnvelope(
+    func sendEnvelope(
         _ body: [UInt8],
         status: Int,
         to request: ServerRequest,
         config: ProjectConfig,
-        requestId: String
+        requestId: String,
+        headers: [(name: String, value: String)] = []
     ) {
-        for header in config.headers { request.addHeader(header.name, header.value) }
+        for header in config.headers + headers { request.addHeader(header.name, header.value) }
         request.addHeader("Content-Type", "application/json")
         request.addHeader("X-Request-ID", requestId)
         body.withUnsafeBytes { request.appendBody($0) }
         request.send(status: status)
     }
 
-    private func finish(
+    func finish(
         _ request: ServerRequest,
         _ entry: consuming JournalEntry?,
         status: Int,

@@ -195,7 +195,9 @@ private func fixture(path: String, response: String) -> String {
         }
     }
 
-    @Test(arguments: Mode.allCases) func unmatchedRequestGetsTheNearMissDiagnosis(mode: Mode) async throws {
+    @Test(arguments: Mode.allCases) func requestUnderAnotherMethodGets405WithTheNearMissDiagnosis(
+        mode: Mode
+    ) async throws {
         let files = [
             "users/get.json": userFixture,
             "users/create.json": #"""
@@ -209,7 +211,7 @@ private func fixture(path: String, response: String) -> String {
                 Issue.record("expected .http, got \(error)")
                 return
             }
-            #expect(status == .notFound)
+            #expect(status == .methodNotAllowed)
             #expect(
                 envelopeMessage(error)
                     == "no fixture matches GET /users; nearest: users/create.json (POST /users): method is GET, fixture expects POST"

@@ -26,6 +26,9 @@ struct ResponseDecoder {
             definition.headers = headers
         }
         definition.body = try decodeBody(object)
+        if definition.body != nil, let form = object.members.first(where: { Self.bodyForms.contains($0.key) }) {
+            definition.bodyKey = (form.key, form.keyLine)
+        }
         if let member = object.member("delay") {
             do {
                 definition.delay = try DelaySpec(json: member.value)

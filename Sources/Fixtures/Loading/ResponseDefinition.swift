@@ -9,6 +9,8 @@ struct ResponseDefinition {
     var headers: [(name: String, value: String, line: Int)]?
     /// The body form; none means an empty body.
     var body: ResponseBody?
+    /// The body form's key and its line, when set: for messages.
+    var bodyKey: (name: String, line: Int)?
     /// How long to wait before answering.
     var delay: DelaySpec?
     /// How to break the response.
@@ -20,15 +22,24 @@ struct ResponseDefinition {
             status: variant.status ?? status,
             headers: variant.headers ?? headers,
             body: variant.body ?? body,
+            bodyKey: variant.body == nil ? bodyKey : variant.bodyKey,
             delay: variant.delay ?? delay,
             fault: variant.fault ?? fault
         )
     }
 
-    /// Compiles the definition into a response ready to serve.
+    /// Compiles the definition into a response ready to serve; a body with a status that has none (1xx, 204, 304)
+    /// is an error.
     func compile(config: ProjectConfig, pathParameters: Set<String>?) throws(FixtureError) -> CompiledResponse {
-        try CompiledResponse(
-            status: status ?? 200,
+        let status = status ?? 200
+        if let bodyKey, BodilessResponse.status(status) {
+            throw FixtureError(
+                "a \(status) response has no body; remove its \(bodyKey.name.quoted) or change the status",
+                line: bodyKey.line
+            )
+        }
+        return try CompiledResponse(
+            status: status,
             headers: headers ?? [],
             body: body ?? .empty,
             config: config,

@@ -45,24 +45,48 @@ public struct FixtureIndex: Sendable {
         self.patternedPaths = patternedPaths
     }
 
-    /// The fixture that answers `request`, if any. Inlinable, so the server's call is specialized for its request
-    /// type: this runs for every request.
+    /// The fixture that answers `request`, if any; a `HEAD` request no fixture answers is answered by the fixture
+    /// that answers it as `GET`. Inlinable, so the server's call is specialized for its request type: this runs for
+    /// every request.
     @inlinable
     public func match<Request: IncomingRequest>(_ facts: inout RequestFacts<Request>) -> Match? {
+        let method = facts.request.method
+        if let match = match(&facts, as: method) { return match }
+        return method == "HEAD" ? match(&facts, as: "GET") : nil
+    }
+
+    /// The fixture that answers `request` as if its method were `method`.
+    @inlinable
+    func match<Request: IncomingRequest>(_ facts: inout RequestFacts<Request>, as method: String) -> Match? {
         let path = facts.request.path
         var best: Fixture?
-        for fixture in literalPaths[path] ?? [] where fixture.request.accepts(&facts) {
+        for fixture in literalPaths[path] ?? [] where fixture.request.accepts(&facts, as: method) {
             best = fixture
             break
         }
         for fixture in patternedPaths {
             if let best, best.priority >= fixture.priority { break }
-            guard fixture.request.method.matches(facts.request.method),
+            guard fixture.request.method.matches(method),
                 let captures = fixture.request.path.match(path), fixture.request.acceptsConditions(&facts)
             else { continue }
             return Match(fixture: fixture, captures: captures)
         }
         return best.map { Match(fixture: $0, captures: []) }
+    }
+
+    /// The methods fixtures answer at `path`, whatever their other conditions, with `HEAD` wherever `GET` is; nil
+    /// when a fixture there answers any method. Empty when no fixture has the path.
+    public func methods(at path: String) -> Set<String>? {
+        var methods: Set<String> = []
+        let atPath = (literalPaths[path] ?? []) + patternedPaths.filter { $0.request.path.match(path) != nil }
+        for fixture in atPath {
+            switch fixture.request.method {
+            case .any: return nil
+            case .exact(let method): methods.insert(method)
+            }
+        }
+        if methods.contains("GET") { methods.insert("HEAD") }
+        return methods
     }
 
     private static func precedes(_ lhs: Fixture, _ rhs: Fixture, preference: [ObjectIdentifier: Int]) -> Bool {
@@ -82,10 +106,10 @@ public struct FixtureIndex: Sendable {
 }
 
 extension RequestPattern {
-    /// Whether method, path (literal only; callers match other paths) and conditions accept the request.
+    /// Whether `method`, the path (literal only; callers match other paths) and the conditions accept the request.
     @inlinable
-    func accepts<Request: IncomingRequest>(_ facts: inout RequestFacts<Request>) -> Bool {
-        method.matches(facts.request.method) && acceptsConditions(&facts)
+    func accepts<Request: IncomingRequest>(_ facts: inout RequestFacts<Request>, as method: String) -> Bool {
+        self.method.matches(method) && acceptsConditions(&facts)
     }
 
     /// Whether the query, header and body conditions accept the request.

@@ -161,15 +161,8 @@ public final class MockRegistry: Transport, @unchecked Sendable {
         if let stub { return answer(stub, requestId: requestId) }
         var facts = RequestFacts(incoming)
         guard let match = index.match(&facts) else {
-            let nearMisses = index.nearMisses(for: &facts)
-            let body = UnmatchedResponse.body(
-                method: incoming.method,
-                path: incoming.path,
-                nearMisses: nearMisses,
-                format: config.envelope,
-                requestId: requestId
-            )
-            return envelope(body, status: UnmatchedResponse.status, requestId: requestId)
+            let unmatched = UnmatchedResponse(to: &facts, index: index, config: config, requestId: requestId)
+            return envelope(unmatched.body, status: unmatched.status, requestId: requestId, headers: unmatched.headers)
         }
         let compiled: CompiledResponse
         do {
@@ -265,9 +258,14 @@ public final class MockRegistry: Transport, @unchecked Sendable {
     }
 
     /// An envelope answer with the project's default headers, as the server sends its own envelopes.
-    private func envelope(_ body: [UInt8], status: Int, requestId: String) -> TransportResponse {
+    private func envelope(
+        _ body: [UInt8],
+        status: Int,
+        requestId: String,
+        headers: [(name: String, value: String)] = []
+    ) -> TransportResponse {
         var fields = HTTPFields()
-        for header in config.headers { Self.add(header.name, header.value, to: &fields) }
+        for header in config.headers + headers { Self.add(header.name, header.value, to: &fields) }
         Self.add("Content-Type", "application/json", to: &fields)
         Self.add("X-Request-ID", requestId, to: &fields)
         return TransportResponse(head: Self.head(status, fields), body: Data(body))

@@ -1,13 +1,52 @@
 import NetworkCore
 
-/// The 404 answer to a request no fixture matches: an envelope whose message names the nearest fixtures and what
-/// differed, and whose data lists them.
-public enum UnmatchedResponse {
-    /// The HTTP status and envelope code of an unmatched request.
+/// The answer to a request no fixture matches: 405 with `Allow` when fixtures answer its path under other methods,
+/// else 404; the body an envelope whose message names the nearest fixtures and what differed, and whose data lists
+/// them. The server and `MockRegistry` both answer with it.
+public struct UnmatchedResponse: Sendable {
+    /// The HTTP status and envelope code of a request whose path no fixture answers.
     public static let status = 404
 
-    /// The envelope body for an unmatched request.
-    public static func body(
+    /// 404, or 405 when the path is answered under other methods.
+    public let status: Int
+    /// `Allow` for a 405; none for a 404.
+    public let headers: [(name: String, value: String)]
+    /// The envelope.
+    public let body: [UInt8]
+    /// The nearest fixtures and what differed, nearest first.
+    public let nearMisses: [NearMiss]
+
+    /// The answer to the request `facts` describe, which no fixture in `index` matches.
+    public init<Request: IncomingRequest>(
+        to facts: inout RequestFacts<Request>,
+        index: FixtureIndex,
+        config: ProjectConfig,
+        requestId: String
+    ) {
+        let request = facts.request
+        var headers: [(name: String, value: String)] = []
+        var status = Self.status
+        if let methods = index.methods(at: request.path), !methods.isEmpty, !methods.contains(request.method) {
+            status = 405
+            let allowed = config.cors == nil ? methods : methods.union(["OPTIONS"])
+            headers.append(("Allow", allowed.sorted().joined(separator: ", ")))
+        }
+        nearMisses = index.nearMisses(for: &facts)
+        body = Self.body(
+            status: status,
+            method: request.method,
+            path: request.path,
+            nearMisses: nearMisses,
+            format: config.envelope,
+            requestId: requestId
+        )
+        self.status = status
+        self.headers = headers
+    }
+
+    /// The envelope body for an unmatched request; `status` is also the envelope's code.
+    static func body(
+        status: Int,
         method: String,
         path: String,
         nearMisses: [NearMiss],

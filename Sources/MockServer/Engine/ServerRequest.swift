@@ -58,10 +58,25 @@ struct ServerRequest: IncomingRequest {
         evbuffer_add(evhttp_request_get_output_buffer(request), base, bytes.count)
     }
 
-    /// Sends the response with the headers and body added so far; evhttp sets Content-Length and drops the body
-    /// of a HEAD response. The request must not be used afterwards.
+    /// Sends the response with the headers and body added so far; evhttp sets Content-Length. A response that has
+    /// no body (`BodilessResponse`) loses the body added; one to `HEAD` keeps its length in Content-Length. The
+    /// request must not be used afterwards.
     func send(status: Int) {
+        if BodilessResponse.status(status, method: method) { dropBody(status: status) }
         evhttp_send_reply(request, Int32(status), nil, nil)
+    }
+
+    /// Empties the output buffer: evhttp would send it whatever the method and status.
+    private func dropBody(status: Int) {
+        let buffer = evhttp_request_get_output_buffer(request)
+        let length = evbuffer_get_length(buffer)
+        let headers = evhttp_request_get_output_headers(request)
+        if BodilessResponse.status(status) {
+            evhttp_remove_header(headers, "Content-Length")
+        } else if evhttp_find_header(headers, "Content-Length") == nil {
+            evhttp_add_header(headers, "Content-Length", String(length))
+        }
+        evbuffer_drain(buffer, length)
     }
 
     /// Splits a request target into its percent-decoded path and raw query (an absolute-form target loses its

@@ -55,7 +55,9 @@ final class DeferredDelivery {
         case .slowBody(let bytesPerSecond):
             request.stopWatchingForHangUp()
             rendered.write(to: server, includingBody: false)
-            server.addHeader("Content-Length", String(rendered.body.count))
+            if !BodilessResponse.status(plan.status) {
+                server.addHeader("Content-Length", String(rendered.body.count))
+            }
             server.startReply(status: plan.status)
             trickle(from: 0, bytesPerTick: max(1, bytesPerSecond / 10))
         }

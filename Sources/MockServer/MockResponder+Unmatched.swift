@@ -1,0 +1,39 @@
+import Fixtures
+
+extension MockResponder {
+    /// Answers a request no fixture matches: a CORS preflight when the project has a policy, else the
+    /// `UnmatchedResponse`.
+    func answerUnmatched(
+        _ request: ServerRequest,
+        facts: inout RequestFacts<ServerRequest>,
+        fixtures: FixtureSet,
+        requestId: String,
+        _ entry: consuming JournalEntry?,
+        since started: ContinuousClock.Instant?
+    ) {
+        let config = fixtures.config
+        if let cors = config.cors, CORSPolicy.isPreflight(request) {
+            let requested = request.header(named: "Access-Control-Request-Headers")
+            for header in config.headers + cors.preflightHeaders(requestedHeaders: requested) {
+                request.addHeader(header.name, header.value)
+            }
+            request.addHeader("X-Request-ID", requestId)
+            request.send(status: 204)
+            finish(request, entry, status: 204, fixture: "CORS", variant: nil, since: started)
+            return
+        }
+        let unmatched = UnmatchedResponse(to: &facts, index: fixtures.index, config: config, requestId: requestId)
+        sendEnvelope(
+            unmatched.body,
+            status: unmatched.status,
+            to: request,
+            config: config,
+            requestId: requestId,
+            headers: unmatched.headers
+        )
+        entry?.nearMisses = unmatched.nearMisses.map {
+            JournalNearMiss(fixture: $0.fixture.id, endpoint: $0.fixture.endpoint, differences: $0.differences)
+        }
+        finish(request, entry, status: unmatched.status, fixture: nil, variant: nil, since: started)
+    }
+}
