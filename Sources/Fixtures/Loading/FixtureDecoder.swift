@@ -1,6 +1,6 @@
 import Foundation
 
-/// Builds a `Fixture` from a parsed fixture file, checking every part and naming the line of the first problem.
+/// Builds a `Fixture` from a parsed fixture file, checking every part and naming the line of each problem.
 struct FixtureDecoder {
     let id: String
     /// The fixture file, for resolving `file` bodies next to it.
@@ -9,35 +9,51 @@ struct FixtureDecoder {
     let rootURL: URL
     let config: ProjectConfig
 
-    func decode(_ node: JSONNode) throws(FixtureError) -> Fixture {
-        let root = try ObjectReader(node, context: "fixture", isDocument: true)
-        try root.requireKnownKeys([
-            "request", "response", "sequence", "afterLast", "variants", "priority", "description",
-        ])
-        _ = try root.string("description")
-        guard let requestObject = try root.object("request") else {
-            throw FixtureError("a fixture needs a \"request\" object", line: node.line)
+    /// The fixture; throws every problem found, not only the first.
+    func decode(_ node: JSONNode) throws(FixtureProblems) -> Fixture {
+        let problems = ProblemList()
+        let fixture = decode(node, problems: problems)
+        guard let fixture, problems.errors.isEmpty else { throw FixtureProblems(errors: problems.errors) }
+        return fixture
+    }
+
+    private func decode(_ node: JSONNode, problems: ProblemList) -> Fixture? {
+        guard let root = problems.attempt({ try ObjectReader(node, context: "fixture", isDocument: true) }) else {
+            return nil
         }
-        let request = try RequestPatternDecoder().decode(requestObject)
-        let responses = ResponseDecoder(fileURL: fileURL, rootURL: rootURL)
-        let steps = try decodeSteps(root, responses: responses)
-        let afterLast = try decodeAfterLast(root, isSequence: steps.isSequence)
-        let variants = try decodeVariants(root, responses: responses)
-        let priority = try root.int("priority") ?? 0
+        root.checkKnownKeys(
+            ["request", "response", "sequence", "afterLast", "variants", "priority", "description"],
+            into: problems
+        )
+        problems.attempt { try root.string("description") }
+        let request = problems.attempt { () throws(FixtureError) -> ObjectReader in
+            guard let requestObject = try root.object("request") else {
+                throw FixtureError("a fixture needs a \"request\" object", line: node.line)
+            }
+            return requestObject
+        }.flatMap { RequestPatternDecoder(problems: problems).decode($0) }
+        let responses = ResponseDecoder(fileURL: fileURL, rootURL: rootURL, problems: problems)
+        let steps = problems.attempt { try decodeSteps(root, responses: responses) } ?? nil
+        let afterLast = problems.attempt { try decodeAfterLast(root, isSequence: steps?.isSequence ?? false) }
+        let variants = problems.attempt { try decodeVariants(root, responses: responses) }
+        let priority = problems.attempt { try root.int("priority") ?? 0 }
+        guard problems.errors.isEmpty, let request, let steps, let afterLast, let variants, let priority else {
+            return nil
+        }
 
         let pathParameters = request.pathParameters
-        var compiledSteps: [CompiledResponse] = []
-        for step in steps.definitions {
-            compiledSteps.append(try step.compile(config: config, pathParameters: pathParameters))
+        let compiledSteps = steps.definitions.compactMap { step in
+            problems.attempt { try step.compile(config: config, pathParameters: pathParameters) }
         }
         var compiledVariants: [String: [CompiledResponse]] = [:]
         for (name, variant) in variants {
-            var compiled: [CompiledResponse] = []
-            for step in steps.definitions {
-                compiled.append(try step.applying(variant).compile(config: config, pathParameters: pathParameters))
+            compiledVariants[name] = steps.definitions.compactMap { step in
+                problems.attempt {
+                    try step.applying(variant).compile(config: config, pathParameters: pathParameters)
+                }
             }
-            compiledVariants[name] = compiled
         }
+        guard problems.errors.isEmpty else { return nil }
         if steps.isSequence {
             return Fixture(
                 id: id,
@@ -57,11 +73,12 @@ struct FixtureDecoder {
         )
     }
 
-    /// The `response`, or the `sequence` steps; a fixture has exactly one of them.
+    /// The `response`, or the `sequence` steps; a fixture has exactly one of them. Nil when a step has problems
+    /// (added to the decoder's list).
     private func decodeSteps(
         _ root: ObjectReader,
         responses: ResponseDecoder
-    ) throws(FixtureError) -> (definitions: [ResponseDefinition], isSequence: Bool) {
+    ) throws(FixtureError) -> (definitions: [ResponseDefinition], isSequence: Bool)? {
         switch (root.member("response"), root.member("sequence")) {
         case (let response?, let sequence?):
             throw FixtureError(
@@ -69,7 +86,7 @@ struct FixtureDecoder {
                 line: max(response.keyLine, sequence.keyLine)
             )
         case (_?, nil):
-            return ([try responses.decode(try root.object("response")!)], false)
+            return responses.decode(try root.object("response")!).map { ([$0], false) }
         case (nil, let sequence?):
             guard case .array(let elements) = sequence.value.value else {
                 throw FixtureError(
@@ -80,11 +97,12 @@ struct FixtureDecoder {
             guard !elements.isEmpty else {
                 throw FixtureError("sequence must list at least one response", line: sequence.keyLine)
             }
-            var definitions: [ResponseDefinition] = []
+            var definitions: [ResponseDefinition?] = []
             for (index, element) in elements.enumerated() {
-                definitions.append(try responses.decode(try ObjectReader(element, context: "sequence[\(index)]")))
+                definitions.append(responses.decode(try ObjectReader(element, context: "sequence[\(index)]")))
             }
-            return (definitions, true)
+            let decoded = definitions.compactMap { $0 }
+            return decoded.count == definitions.count ? (decoded, true) : nil
         case (nil, nil):
             throw FixtureError("a fixture needs a \"response\" object or a \"sequence\" list", line: root.node.line)
         }
@@ -101,7 +119,7 @@ struct FixtureDecoder {
         return afterLast
     }
 
-    /// The `variants`: each a partial response, checked like one.
+    /// The `variants`: each a partial response, checked like one (its problems added to the decoder's list).
     private func decodeVariants(
         _ root: ObjectReader,
         responses: ResponseDecoder
@@ -111,16 +129,20 @@ struct FixtureDecoder {
         var seen: Set<String> = []
         for member in object.members {
             guard Self.isValidVariantName(member.key) else {
-                throw FixtureError(
-                    "variant name \(member.key.quoted) may use only letters, digits, \"-\", \"_\" and \".\"",
-                    line: member.keyLine
+                responses.problems.add(
+                    FixtureError(
+                        "variant name \(member.key.quoted) may use only letters, digits, \"-\", \"_\" and \".\"",
+                        line: member.keyLine
+                    )
                 )
+                continue
             }
             guard seen.insert(member.key).inserted else {
-                throw FixtureError("variants has \(member.key.quoted) twice", line: member.keyLine)
+                responses.problems.add(FixtureError("variants has \(member.key.quoted) twice", line: member.keyLine))
+                continue
             }
             let variant = try ObjectReader(member.value, context: object.name(of: member.key))
-            variants.append((member.key, try responses.decode(variant)))
+            if let definition = responses.decode(variant) { variants.append((member.key, definition)) }
         }
         return variants
     }

@@ -8,7 +8,7 @@ extension FixtureLoader {
     ///   - bytes: the fixture's JSON.
     ///   - id: the id it will have (`runtime/1`).
     ///   - config: the project settings to compile it with (those of the loaded directory).
-    /// - Throws: `FixtureError` naming the line of the first problem.
+    /// - Throws: `FixtureError`: the first problem, with its line.
     public func decodeFixture(_ bytes: [UInt8], id: String, config: ProjectConfig) throws(FixtureError) -> Fixture {
         let node: JSONNode
         do {
@@ -23,6 +23,10 @@ extension FixtureLoader {
             rootURL: root,
             config: config
         )
-        return try decoder.decode(node)
+        do {
+            return try decoder.decode(node)
+        } catch {
+            throw error.errors[0]
+        }
     }
 }

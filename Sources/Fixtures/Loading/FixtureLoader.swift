@@ -9,7 +9,7 @@ public struct FixtureLoadResult: Sendable {
     public let config: ProjectConfig
     /// The valid fixtures, ordered by id.
     public let fixtures: [Fixture]
-    /// One entry per broken file, ordered by file.
+    /// Every problem of every broken file, ordered by file, then in the order found.
     public let diagnostics: [Diagnostic]
     /// The ids of the broken fixture files (`standin.json` when the settings are broken), so that a reload can keep
     /// serving their last good version.
@@ -19,8 +19,8 @@ public struct FixtureLoadResult: Sendable {
 /// Loads every fixture file under a mocks directory.
 ///
 /// Every `*.json` file is a fixture except `standin.json` at the top; folders whose names start with `_` or `.`
-/// are skipped (keep the files `file` bodies point at in `_files/`). A broken file is reported and skipped; the
-/// others still load.
+/// are skipped (keep the files `file` bodies point at in `_files/`). A broken file is reported, with every problem
+/// in it, and skipped; the others still load.
 public struct FixtureLoader: Sendable {
     /// The mocks directory.
     public let directory: URL
@@ -56,6 +56,9 @@ public struct FixtureLoader: Sendable {
             let decoder = FixtureDecoder(id: id, fileURL: fileURL, rootURL: root, config: config)
             do {
                 fixtures.append(try decoder.decode(try parse(fileURL)))
+            } catch let problems as FixtureProblems {
+                diagnostics += problems.errors.map { diagnostic(id, $0) }
+                brokenIDs.insert(id)
             } catch {
                 diagnostics.append(diagnostic(id, error))
                 brokenIDs.insert(id)

@@ -18,21 +18,35 @@ struct ObjectReader {
         self.isDocument = isDocument
     }
 
-    /// Rejects keys outside `allowed` (typos), and keys given twice.
+    /// Rejects keys outside `allowed` (typos), and keys given twice: the first such key.
     func requireKnownKeys(_ allowed: [String]) throws(FixtureError) {
+        if let first = keyErrors(allowed).first { throw first }
+    }
+
+    /// Adds a problem for each key outside `allowed` and each key given twice.
+    func checkKnownKeys(_ allowed: [String], into problems: ProblemList) {
+        for error in keyErrors(allowed) { problems.add(error) }
+    }
+
+    /// A problem for each key outside `allowed` (suggesting the nearest allowed key for a typo) and each key given
+    /// twice.
+    private func keyErrors(_ allowed: [String]) -> [FixtureError] {
         var seen: Set<String> = []
+        var errors: [FixtureError] = []
         for member in members {
-            guard seen.insert(member.key).inserted else {
-                throw FixtureError("\(context) has \(member.key.quoted) twice", line: member.keyLine)
-            }
-            guard allowed.contains(member.key) else {
-                let list = allowed.map(\.quoted).joined(separator: ", ")
-                throw FixtureError(
-                    "unknown key \(member.key.quoted) in \(context); expected one of \(list)",
-                    line: member.keyLine
-                )
+            if !seen.insert(member.key).inserted {
+                errors.append(FixtureError("\(context) has \(member.key.quoted) twice", line: member.keyLine))
+            } else if !allowed.contains(member.key) {
+                var reason = "unknown key \(member.key.quoted) in \(context)"
+                if let suggestion = Spelling.nearest(to: member.key, among: allowed) {
+                    reason += "; did you mean \(suggestion.quoted)?"
+                } else {
+                    reason += "; expected one of \(allowed.map(\.quoted).joined(separator: ", "))"
+                }
+                errors.append(FixtureError(reason, line: member.keyLine))
             }
         }
+        return errors
     }
 
     func member(_ key: String) -> JSONNode.Member? { node.member(key) }

@@ -1,14 +1,22 @@
 /// Builds a `RequestPattern` from a fixture's `request` object.
 struct RequestPatternDecoder {
-    func decode(_ object: ObjectReader) throws(FixtureError) -> RequestPattern {
-        try object.requireKnownKeys(["method", "path", "pathRegex", "query", "headers", "body"])
-        return RequestPattern(
-            method: try decodeMethod(object),
-            path: try decodePath(object),
-            query: try decodeFields(object.object("query"), lowercasingNames: false),
-            headers: try decodeFields(object.object("headers"), lowercasingNames: true),
-            body: try object.object("body").map(decodeBody)
-        )
+    /// The methods of RFC 9110 and RFC 5789: a method near one of them is taken for a typo.
+    static let standardMethods = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+    /// Methods in real use that are near a standard one yet meant (`TRACK` is not `TRACE`).
+    static let methodsNearStandardOnes: Set<String> = ["TRACK"]
+
+    let problems: ProblemList
+
+    /// The pattern, or nil when the object has problems (each added to `problems`).
+    func decode(_ object: ObjectReader) -> RequestPattern? {
+        object.checkKnownKeys(["method", "path", "pathRegex", "query", "headers", "body"], into: problems)
+        let method = problems.attempt { try decodeMethod(object) }
+        let path = problems.attempt { try decodePath(object) }
+        let query = problems.attempt { try decodeFields(object.object("query"), lowercasingNames: false) }
+        let headers = problems.attempt { try decodeFields(object.object("headers"), lowercasingNames: true) }
+        let body = problems.attempt { try object.object("body").map(decodeBody) }
+        guard let method, let path, let query, let headers, let body else { return nil }
+        return RequestPattern(method: method, path: path, query: query, headers: headers, body: body)
     }
 
     private func decodeMethod(_ object: ObjectReader) throws(FixtureError) -> MethodPattern {
@@ -17,6 +25,11 @@ struct RequestPatternDecoder {
         if upper == "ANY" { return .any }
         guard !upper.isEmpty, upper.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
             throw FixtureError("\(method.quoted) is not an HTTP method; use GET, POST, … or ANY", line: line)
+        }
+        if !Self.standardMethods.contains(upper), !Self.methodsNearStandardOnes.contains(upper),
+            let meant = Spelling.nearest(to: upper, among: Self.standardMethods)
+        {
+            throw FixtureError("unknown method \(method.quoted); did you mean \(meant.quoted)?", line: line)
         }
         return .exact(upper)
     }

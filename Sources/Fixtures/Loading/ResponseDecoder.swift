@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decodes one response object of a fixture (`response`, a `sequence` step or a variant) into a definition,
-/// checking every field and naming the line of the first problem.
+/// checking every field and adding each problem to `problems`.
 struct ResponseDecoder {
     /// The keys a response object may have.
     static let keys = ["status", "headers", "envelope", "json", "text", "base64", "file", "delay", "fault"]
@@ -11,39 +11,36 @@ struct ResponseDecoder {
     let fileURL: URL
     /// The mocks directory (symlinks resolved); `file` bodies must stay inside it.
     let rootURL: URL
+    let problems: ProblemList
 
-    func decode(_ object: ObjectReader) throws(FixtureError) -> ResponseDefinition {
-        try object.requireKnownKeys(Self.keys)
+    /// The definition, or nil when the object has problems.
+    func decode(_ object: ObjectReader) -> ResponseDefinition? {
+        let known = problems.errors.count
+        object.checkKnownKeys(Self.keys, into: problems)
         var definition = ResponseDefinition()
-        definition.status = try object.int("status", in: 100...599)
-        if let headerObject = try object.object("headers") {
+        definition.status = problems.attempt { try object.int("status", in: 100...599) } ?? nil
+        if let headerObject = problems.attempt({ try object.object("headers") }) ?? nil {
             var headers: [(name: String, value: String, line: Int)] = []
             for member in headerObject.members {
-                guard let (value, line) = try headerObject.string(member.key) else { continue }
-                try HeaderSyntax.validate(name: member.key, value: value, line: line)
-                headers.append((member.key, value, line))
+                problems.attempt {
+                    guard let (value, line) = try headerObject.string(member.key) else { return }
+                    try HeaderSyntax.validate(name: member.key, value: value, line: line)
+                    headers.append((member.key, value, line))
+                }
             }
             definition.headers = headers
         }
-        definition.body = try decodeBody(object)
+        definition.body = problems.attempt { try decodeBody(object) } ?? nil
         if definition.body != nil, let form = object.members.first(where: { Self.bodyForms.contains($0.key) }) {
             definition.bodyKey = (form.key, form.keyLine)
         }
         if let member = object.member("delay") {
-            do {
-                definition.delay = try DelaySpec(json: member.value)
-            } catch {
-                throw error.located(at: member.keyLine)
-            }
+            definition.delay = problems.attempt(locatedAt: member.keyLine) { try DelaySpec(json: member.value) }
         }
         if let member = object.member("fault") {
-            do {
-                definition.fault = try Fault(json: member.value)
-            } catch {
-                throw error.located(at: member.keyLine)
-            }
+            definition.fault = problems.attempt(locatedAt: member.keyLine) { try Fault(json: member.value) }
         }
-        return definition
+        return problems.errors.count == known ? definition : nil
     }
 
     /// The body form the object sets, or nil when it sets none.

@@ -86,7 +86,7 @@ import Testing
             ),
             (
                 "    \"a\": {},\n    \"b\": {\n      \"stauts\": 404\n    }",
-                #"7: unknown key "stauts" in variants.b; expected one of"#
+                #"7: unknown key "stauts" in variants.b; did you mean "status"?"#
             ),
             (
                 "    \"a\": {\n      \"text\": \"x\",\n      \"json\": 1\n    }",
@@ -116,7 +116,7 @@ import Testing
             (#""sequence": [{}, 5]"#, "3: sequence[1] must be an object, not number"),
             (
                 "\"sequence\": [\n  {},\n  { \"stauts\": 200 }\n]",
-                #"5: unknown key "stauts" in sequence[1]; expected one of"#
+                #"5: unknown key "stauts" in sequence[1]; did you mean "status"?"#
             ),
             ("\"sequence\": [\n  { \"delay\": \"1h\" }\n]", #"4: "1h" is not a duration"#),
             (#""response": {}, "sequence": [{}]"#, #"3: a fixture has a "response" or a "sequence", not both"#),
