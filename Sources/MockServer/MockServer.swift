@@ -24,7 +24,7 @@ public final class MockServer: Sendable {
         self.configuration = configuration
         let store = try FixtureStore(loader: FixtureLoader(directory: configuration.mocksDirectory))
         loaded = store.initialLoad
-        for diagnostic in loaded.diagnostics { logger.error("\(diagnostic)") }
+        for diagnostic in loaded.diagnostics { logger.report(diagnostic) }
         if configuration.strict, !loaded.diagnostics.isEmpty {
             throw MockServerError.brokenFixtures(loaded.diagnostics)
         }
@@ -108,8 +108,7 @@ public enum MockServerError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .brokenFixtures(let diagnostics):
-            "\(diagnostics.count) fixture file(s) are broken and --strict is set:\n"
-                + diagnostics.map(\.description).joined(separator: "\n")
+            "\(diagnostics.count) problem(s) in the fixture files (each logged as file:line: reason), and --strict is set"
         case .unknownVariant(let problem):
             "--variant: \(problem)"
         }

@@ -15,7 +15,10 @@ struct Check: ParsableCommand {
         let loaded = try loadFixtures(from: mocks.mocks)
         for diagnostic in loaded.diagnostics { print(diagnostic) }
         guard loaded.diagnostics.isEmpty else {
-            print("\(loaded.diagnostics.count) broken file(s); \(loaded.fixtures.count) fixture(s) OK.")
+            print(
+                "\(loaded.diagnostics.count) problem(s) in \(loaded.brokenIDs.count) file(s); "
+                    + "\(loaded.fixtures.count) fixture(s) OK."
+            )
             throw ExitCode.failure
         }
         print("\(loaded.fixtures.count) fixture(s) OK.")

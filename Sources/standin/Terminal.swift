@@ -13,7 +13,7 @@ func printError(_ message: String) {
 
 /// The process's logging setup: messages go to standard error.
 enum LogSetup {
-    private static let bootstrapped: Void = LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    private static let bootstrapped: Void = LoggingSystem.bootstrap(CommandLineLogHandler.init(label:))
 
     /// Bootstraps logging; safe to call more than once.
     static func bootstrap() { _ = bootstrapped }

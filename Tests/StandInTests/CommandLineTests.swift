@@ -44,7 +44,7 @@ import FoundationNetworking
         let result = try StandInBinary.run(["check", "--mocks", mocks.path])
         #expect(result.status == 1)
         #expect(result.output.contains("bad/typo.json:3: unknown key \"respnse\" in fixture"))
-        #expect(result.output.contains("1 broken file(s); 1 fixture(s) OK."))
+        #expect(result.output.contains("1 problem(s) in 1 file(s); 1 fixture(s) OK."))
     }
 
     @Test func checkOfAMissingDirectoryFailsWithAMessage() throws {

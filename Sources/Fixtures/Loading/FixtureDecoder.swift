@@ -13,7 +13,9 @@ struct FixtureDecoder {
     func decode(_ node: JSONNode) throws(FixtureProblems) -> Fixture {
         let problems = ProblemList()
         let fixture = decode(node, problems: problems)
-        guard let fixture, problems.errors.isEmpty else { throw FixtureProblems(errors: problems.errors) }
+        guard let fixture, problems.errors.isEmpty else {
+            throw FixtureProblems(errors: problems.errors.isEmpty ? [FixtureError("invalid fixture")] : problems.errors)
+        }
         return fixture
     }
 
@@ -26,12 +28,13 @@ struct FixtureDecoder {
             into: problems
         )
         problems.attempt { try root.string("description") }
-        let request = problems.attempt { () throws(FixtureError) -> ObjectReader in
+        let request = problems.attempt { () throws(FixtureError) -> ObjectReader? in
             guard let requestObject = try root.object("request") else {
+                if root.hasTypo(of: "request") { return nil }
                 throw FixtureError("a fixture needs a \"request\" object", line: node.line)
             }
             return requestObject
-        }.flatMap { RequestPatternDecoder(problems: problems).decode($0) }
+        }?.flatMap { RequestPatternDecoder(problems: problems).decode($0) }
         let responses = ResponseDecoder(fileURL: fileURL, rootURL: rootURL, problems: problems)
         let steps = problems.attempt { try decodeSteps(root, responses: responses) } ?? nil
         let afterLast = problems.attempt { try decodeAfterLast(root, isSequence: steps?.isSequence ?? false) }
@@ -104,6 +107,7 @@ struct FixtureDecoder {
             let decoded = definitions.compactMap { $0 }
             return decoded.count == definitions.count ? (decoded, true) : nil
         case (nil, nil):
+            if root.hasTypo(of: "response") || root.hasTypo(of: "sequence") { return nil }
             throw FixtureError("a fixture needs a \"response\" object or a \"sequence\" list", line: root.node.line)
         }
     }

@@ -57,7 +57,7 @@ public struct FixtureLoader: Sendable {
             do {
                 fixtures.append(try decoder.decode(try parse(fileURL)))
             } catch let problems as FixtureProblems {
-                diagnostics += problems.errors.map { diagnostic(id, $0) }
+                diagnostics += problems.errors.map { diagnostic(id, $0) }.sorted { $0.line < $1.line }
                 brokenIDs.insert(id)
             } catch {
                 diagnostics.append(diagnostic(id, error))

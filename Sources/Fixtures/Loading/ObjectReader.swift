@@ -51,6 +51,11 @@ struct ObjectReader {
 
     func member(_ key: String) -> JSONNode.Member? { node.member(key) }
 
+    /// Whether another key of the object looks like a typo of `key` (already reported as an unknown key).
+    func hasTypo(of key: String) -> Bool {
+        members.contains { $0.key != key && Spelling.nearest(to: $0.key, among: [key]) != nil }
+    }
+
     func string(_ key: String) throws(FixtureError) -> (value: String, line: Int)? {
         guard let member = member(key) else { return nil }
         guard let value = member.value.stringValue else { throw typeError(member, expected: "a string") }

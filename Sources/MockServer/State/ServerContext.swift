@@ -34,11 +34,11 @@ final class ServerContext: Sendable {
     func reload(onlyIfChanged: Bool = false) -> ReloadOutcome? {
         guard let outcome = store.reload(onlyIfChanged: onlyIfChanged) else { return nil }
         simulation.sequences.reset(fixtureIDs: outcome.changedIDs)
-        for diagnostic in outcome.diagnostics { logger.error("\(diagnostic)") }
+        for diagnostic in outcome.diagnostics { logger.report(diagnostic) }
         if !outcome.keptIDs.isEmpty {
             logger.warning("still serving the last good version of: \(outcome.keptIDs.joined(separator: ", "))")
         }
-        logger.info("reloaded: \(outcome.fixtureCount) fixture(s), \(outcome.diagnostics.count) broken file(s)")
+        logger.info("reloaded: \(outcome.fixtureCount) fixture(s), \(outcome.diagnostics.count) problem(s)")
         return outcome
     }
 

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// `check` and `serve` report every problem of every fixture file, one `file:line: reason` per line.
+@Suite struct CheckDiagnosticsTests {
+    private static let threeMistakes = """
+        {
+          "request": { "method": "PSOT", "path": "/orders" },
+          "reponse": { "text": "ok" },
+          "priority": "high"
+        }
+        """
+
+    private func withMocks(_ files: [String: String], _ body: (String) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-check-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (path, contents) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
+            try Data(contents.utf8).write(to: url)
+        }
+        try body(directory.path)
+    }
+
+    @Test func checkReportsEveryMistakeOfAFileWithWhatWasMeant() throws {
+        try withMocks(["orders/create.json": Self.threeMistakes]) { mocks in
+            let result = try StandInBinary.run(["check", "--mocks", mocks])
+            #expect(result.status == 1)
+            let lines = result.output.split(separator: "\n").map(String.init)
+            let file = "\(mocks)/orders/create.json"
+            #expect(
+                lines == [
+                    #"\#(file):2: unknown method "PSOT"; did you mean "POST"?"#,
+                    #"\#(file):3: unknown key "reponse" in fixture; did you mean "response"?"#,
+                    #"\#(file):4: priority must be an integer, not string"#,
+                    "3 problem(s) in 1 file(s); 0 fixture(s) OK.",
+                ],
+                "\(result.output)"
+            )
+        }
+    }
+
+    @Test func checkRefusesABodyOnNoContent() throws {
+        let fixture = #"{ "request": { "path": "/a" }, "response": { "status": 204, "envelope": {} } }"#
+        try withMocks(["a.json": fixture]) { mocks in
+            let result = try StandInBinary.run(["check", "--mocks", mocks])
+            #expect(result.status == 1)
+            #expect(result.output.contains(#"a.json:1: a 204 response has no body; remove its "envelope""#))
+        }
+    }
+
+    @Test func serveStartsEachDiagnosticLineWithFileAndLine() throws {
+        try withMocks(["orders/create.json": Self.threeMistakes]) { mocks in
+            let result = try StandInBinary.run(["serve", "--strict", "--port", "0", "--mocks", mocks])
+            #expect(result.status != 0)
+            let file = "\(mocks)/orders/create.json"
+            let diagnostics = result.error.split(separator: "\n").filter { $0.hasPrefix(file) }
+            #expect(diagnostics.count == 3, "\(result.error)")
+            #expect(diagnostics.first == #"\#(file):2: unknown method "PSOT"; did you mean "POST"?"#)
+        }
+    }
+}
