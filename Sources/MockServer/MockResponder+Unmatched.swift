@@ -1,8 +1,8 @@
 import Fixtures
 
 extension MockResponder {
-    /// Answers a request no fixture matches: a CORS preflight when the project has a policy, else the
-    /// `UnmatchedResponse`.
+    /// Answers a request no fixture matches: a CORS preflight when the project has a policy, else the fallback
+    /// backend's answer when there is one, else the `UnmatchedResponse`.
     func answerUnmatched(
         _ request: ServerRequest,
         facts: inout RequestFacts<ServerRequest>,
@@ -22,6 +22,7 @@ extension MockResponder {
             finish(request, entry, status: 204, fixture: "CORS", variant: nil, since: started)
             return
         }
+        if let fallback { return proxy(request, to: fallback, requestId: requestId, entry, since: started) }
         let unmatched = UnmatchedResponse(to: &facts, index: fixtures.index, config: config, requestId: requestId)
         sendEnvelope(
             unmatched.body,

@@ -15,6 +15,8 @@ final class MockResponder: HTTPHandler {
     var accessLogNote: String?
     /// In record mode, the recorder's redaction, so that the journal keeps the same secrets out.
     var recordingRedactor: Redactor?
+    /// The real backend that answers what no fixture matches (`serve --fallback-upstream`), if any.
+    var fallback: Upstream?
 
     var simulation: Simulation { context.simulation }
 
@@ -182,7 +184,7 @@ final class MockResponder: HTTPHandler {
     }
 
     /// Writes the access-log line and the journal entry of a request that has been answered.
-    private func record(
+    func record(
         method: String,
         path: String,
         _ entry: consuming JournalEntry?,

@@ -51,6 +51,7 @@ public final class MockServer: Sendable {
             )
         }
         self.recording = recording
+        let fallback = configuration.fallbackUpstream.map { Upstream(url: $0, timeout: .seconds(30)) }
         let watchInterval = configuration.watch ? configuration.watchInterval : nil
         http = HTTPServer(
             host: configuration.host,
@@ -58,7 +59,11 @@ public final class MockServer: Sendable {
             loops: configuration.threads,
             limits: configuration.limits,
             makeHandler: { loop in
-                guard let recording else { return MockResponder(context: context, loop: loop) }
+                guard let recording else {
+                    let responder = MockResponder(context: context, loop: loop)
+                    responder.fallback = fallback
+                    return responder
+                }
                 return RecordingResponder(session: recording, context: context, loop: loop)
             },
             chores: { loop in

@@ -29,6 +29,9 @@ public struct MockServerConfiguration: Sendable {
     public var watchInterval: Duration
     /// Record mode: proxy to a backend and write what it answers as fixtures; nil serves the fixtures.
     public var recording: RecordingConfiguration?
+    /// The real backend that answers, unrecorded, the requests no fixture matches (each call may take 30 s before
+    /// the client gets 504); nil answers them 404.
+    public var fallbackUpstream: URL?
 
     /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, one thread (`standin serve` defaults to
     /// one per core), lenient loading, access log on, admin API for loopback clients, a journal of 10,000 requests,
@@ -46,7 +49,8 @@ public struct MockServerConfiguration: Sendable {
         journalSize: Int = 10_000,
         watch: Bool = true,
         watchInterval: Duration = .milliseconds(250),
-        recording: RecordingConfiguration? = nil
+        recording: RecordingConfiguration? = nil,
+        fallbackUpstream: URL? = nil
     ) {
         self.mocksDirectory = mocksDirectory
         self.host = host
@@ -61,5 +65,6 @@ public struct MockServerConfiguration: Sendable {
         self.watch = watch
         self.watchInterval = watchInterval
         self.recording = recording
+        self.fallbackUpstream = fallbackUpstream
     }
 }

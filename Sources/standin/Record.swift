@@ -78,10 +78,7 @@ struct Record: ParsableCommand {
 
     func validate() throws {
         _ = try limits.limits()
-        guard let url = URL(string: upstream), let scheme = url.scheme?.lowercased(),
-            ["http", "https"].contains(scheme),
-            url.host?.isEmpty == false
-        else { throw ValidationError("--upstream must be an http or https URL, like https://api.example.com.") }
+        _ = try upstreamURL(upstream, option: "--upstream")
         let parts = into.split(separator: "/", omittingEmptySubsequences: false)
         guard !into.isEmpty, !into.hasPrefix("/"),
             parts.allSatisfy({ !$0.isEmpty && $0 != ".." && $0 != "." && !$0.hasPrefix("_") && !$0.hasPrefix(".") })

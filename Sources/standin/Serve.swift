@@ -55,6 +55,14 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("How many requests the journal keeps; 0 turns it off.", valueName: "count"))
     var journalSize = 10_000
 
+    @Option(
+        help: ArgumentHelp(
+            "Forward requests no fixture matches to this backend (not recorded) instead of answering 404.",
+            valueName: "url"
+        )
+    )
+    var fallbackUpstream: String?
+
     @OptionGroup(title: "Simulation")
     var simulation: SimulationOptions
 
@@ -70,6 +78,7 @@ struct Serve: ParsableCommand {
         }
         _ = try simulation.settings()
         _ = try limits.limits()
+        _ = try fallbackUpstream.map { try upstreamURL($0, option: "--fallback-upstream") }
     }
 
     func run() throws {
@@ -86,7 +95,8 @@ struct Serve: ParsableCommand {
             simulation: try simulation.settings(),
             adminToken: adminToken,
             journalSize: journalSize,
-            watch: watch
+            watch: watch,
+            fallbackUpstream: try fallbackUpstream.map { try upstreamURL($0, option: "--fallback-upstream") }
         )
         let server: MockServer
         let signal: String?

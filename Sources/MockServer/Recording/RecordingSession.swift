@@ -30,7 +30,7 @@ final class RecordingSession: Sendable {
 
     let configuration: RecordingConfiguration
     let recorder: FixtureRecorder
-    private let transport: URLSessionTransport
+    private let upstream: Upstream
     private let logger: Logger
 
     /// Starts a run that writes under `mocksDirectory`, recognising envelopes in the project's format.
@@ -42,23 +42,11 @@ final class RecordingSession: Sendable {
         recorder = FixtureRecorder(mocksDirectory: mocksDirectory, into: configuration.into, rules: configuration.rules)
         let leftovers = recorder.removeLeftoverTemporaries()
         if leftovers > 0 { logger.notice("removed \(leftovers) temporary file(s) left by an interrupted recording") }
-        transport = URLSessionTransport(
-            configuration: Self.proxyConfiguration,
+        upstream = Upstream(
+            url: configuration.upstream,
+            timeout: configuration.timeout,
             trustsAnyCertificate: configuration.trustsAnyCertificate
         )
-    }
-
-    /// A session that passes requests on as they came: no cookie jar (a cookie the backend set must not be added to
-    /// later requests the client sent without it) and no cache (every request reaches the backend, and memory stays
-    /// flat however long the run).
-    private static var proxyConfiguration: URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        return configuration
     }
 
     /// The redactor of this run.
@@ -66,30 +54,14 @@ final class RecordingSession: Sendable {
 
     /// Sends `call` to the backend and records the answer.
     func forward(_ call: UpstreamCall) async -> Result {
-        let upstream = configuration.upstream.absoluteString
-        let started = ContinuousClock.now
-        let response: TransportResponse
-        do {
-            response = try await transport.send(
-                call.transportRequest(to: configuration.upstream, timeout: configuration.timeout)
-            )
-        } catch {
-            let failure = TransportError(classifying: error)
-            if case .timedOut = failure {
-                let limit = DurationText.format(configuration.timeout)
-                return .failed(status: 504, message: "the upstream \(upstream) did not answer within \(limit)")
-            }
-            let reason = failure.errorDescription ?? "\(error)"
-            return .failed(status: 502, message: "the upstream \(upstream) cannot be reached: \(reason)")
+        let (status, headers, body, latency): (Int, [(name: String, value: String)], [UInt8], Duration)
+        switch await upstream.send(call) {
+        case .failed(let status, let message):
+            return .failed(status: status, message: message)
+        case .answered(let answered, let answeredHeaders, let answeredBody, let answeredLatency):
+            (status, headers, body, latency) = (answered, answeredHeaders, answeredBody, answeredLatency)
         }
-        let headers = response.clientHeaders
-        let body = [UInt8](response.body)
-        let exchange = call.exchange(
-            status: response.head.status.code,
-            headers: headers,
-            body: body,
-            latency: ContinuousClock.now - started
-        )
+        let exchange = call.exchange(status: status, headers: headers, body: body, latency: latency)
         let recorded: Swift.Result<RecordingOutcome, RecordingFailure>
         do {
             recorded = .success(try await recorder.record(exchange))

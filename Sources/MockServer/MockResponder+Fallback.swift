@@ -1,0 +1,81 @@
+import Fixtures
+
+extension MockResponder {
+    /// A request waiting for the fallback backend's answer.
+    private struct Proxied {
+        let request: DeferredRequest
+        let responder: MockResponder
+        let method: String
+        let path: String
+        let requestId: String
+        let started: ContinuousClock.Instant?
+        var entry: JournalEntry?
+    }
+
+    /// Sends a request no fixture matches to the real backend (`serve --fallback-upstream`) in a task, off the
+    /// loop, and answers with what it says, or a 502 or 504 envelope; nothing is recorded. Logged as `PROXIED`.
+    func proxy(
+        _ request: ServerRequest,
+        to upstream: Upstream,
+        requestId: String,
+        _ entry: consuming JournalEntry?,
+        since started: ContinuousClock.Instant?
+    ) {
+        let call = UpstreamCall(request)
+        let proxied = Proxied(
+            request: DeferredRequest(request, on: loop),
+            responder: self,
+            method: request.method,
+            path: request.path,
+            requestId: requestId,
+            started: started,
+            entry: entry
+        )
+        let bound = LoopBound(proxied, on: loop)
+        Task {
+            let outcome = await upstream.send(call)
+            bound.hop { proxied in proxied.responder.finish(proxied, with: outcome) }
+        }
+    }
+
+    /// Sends the backend's answer on the loop's thread, then logs and journals it.
+    private func finish(_ proxied: Proxied, with outcome: Upstream.Outcome) {
+        let server = proxied.request.request
+        proxied.request.finish()
+        let status: Int
+        var details: String?
+        switch outcome {
+        case .answered(let answered, let headers, let body, _):
+            status = answered
+            if let server {
+                for header in headers { server.addHeader(header.name, header.value) }
+                body.withUnsafeBytes { server.appendBody($0) }
+                server.send(status: status)
+            }
+        case .failed(let failed, let message):
+            status = failed
+            details = message
+            if let server {
+                let config = context.store.current.config
+                let body = ErrorEnvelope.body(
+                    code: status,
+                    message: message,
+                    format: config.envelope,
+                    requestId: proxied.requestId
+                )
+                sendEnvelope(body, status: status, to: server, config: config, requestId: proxied.requestId)
+            }
+        }
+        if server == nil { details = (details.map { "\($0) " } ?? "") + "client-gone" }
+        record(
+            method: proxied.method,
+            path: proxied.path,
+            proxied.entry,
+            status: status,
+            fixture: "PROXIED",
+            variant: nil,
+            details: details,
+            since: proxied.started
+        )
+    }
+}

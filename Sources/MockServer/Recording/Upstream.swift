@@ -1,0 +1,72 @@
+import Fixtures
+import Foundation
+import NetworkCore
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The real backend, reached through the client core's transport: record mode sends every request to it, and
+/// `serve --fallback-upstream` the requests no fixture matches. Its calls run off the loops, in tasks.
+final class Upstream: Sendable {
+    /// What a call came to.
+    enum Outcome: Sendable {
+        /// The backend answered: the status, the headers for the client (end-to-end only) and the body.
+        case answered(status: Int, headers: [(name: String, value: String)], body: [UInt8], latency: Duration)
+        /// The backend could not be reached (502) or did not answer in time (504).
+        case failed(status: Int, message: String)
+    }
+
+    /// The backend's base URL.
+    let url: URL
+    /// How long a call may take before the client gets 504.
+    let timeout: Duration
+    private let transport: URLSessionTransport
+
+    init(url: URL, timeout: Duration, trustsAnyCertificate: Bool = false) {
+        self.url = url
+        self.timeout = timeout
+        transport = URLSessionTransport(
+            configuration: Self.proxyConfiguration,
+            trustsAnyCertificate: trustsAnyCertificate
+        )
+    }
+
+    /// A session that passes requests on as they came: no cookie jar (a cookie the backend set must not be added to
+    /// later requests the client sent without it) and no cache (every request reaches the backend, and memory stays
+    /// flat however long the run).
+    private static var proxyConfiguration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        return configuration
+    }
+
+    /// Sends `call` to the backend.
+    func send(_ call: UpstreamCall) async -> Outcome {
+        let started = ContinuousClock.now
+        let response: TransportResponse
+        do {
+            response = try await transport.send(call.transportRequest(to: url, timeout: timeout))
+        } catch {
+            let failure = TransportError(classifying: error)
+            if case .timedOut = failure {
+                return .failed(
+                    status: 504,
+                    message: "the upstream \(url) did not answer within \(DurationText.format(timeout))"
+                )
+            }
+            let reason = failure.errorDescription ?? "\(error)"
+            return .failed(status: 502, message: "the upstream \(url) cannot be reached: \(reason)")
+        }
+        return .answered(
+            status: response.head.status.code,
+            headers: response.clientHeaders,
+            body: [UInt8](response.body),
+            latency: ContinuousClock.now - started
+        )
+    }
+}

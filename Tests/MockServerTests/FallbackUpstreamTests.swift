@@ -1,0 +1,66 @@
+import Foundation
+import MockServer
+import ServerTestSupport
+import Testing
+
+/// `serve --fallback-upstream`: what no fixture matches goes to the real backend, unrecorded.
+@Suite struct FallbackUpstreamTests {
+    /// Runs `body` with a server for `front` whose fallback is `upstream`.
+    private func withFront(
+        _ front: [String: String],
+        upstream: URL,
+        _ body: (URL, URL) async throws -> Void
+    ) async throws {
+        try await withMocks(front) { mocks async throws in
+            let configuration = MockServerConfiguration(
+                mocksDirectory: mocks,
+                accessLog: false,
+                watch: false,
+                fallbackUpstream: upstream
+            )
+            try await withRunningServer(configuration) { base async throws in try await body(base, mocks) }
+        }
+    }
+
+    @Test func unmatchedRequestsAreAnsweredByTheUpstreamAndNotRecorded() async throws {
+        let backend = [
+            "real.json": #"""
+            { "request": { "method": "POST", "path": "/real" },
+              "response": { "status": 201, "headers": { "X-Backend": "real" }, "text": "from upstream" } }
+            """#
+        ]
+        let front = ["local.json": #"{ "request": { "path": "/local" }, "response": { "text": "local" } }"#]
+        try await withMocks(backend) { backendMocks async throws in
+            try await withServer(mocks: backendMocks) { upstream async throws in
+                try await withFront(front, upstream: upstream) { base, mocks async throws in
+                    #expect(try await fetch(base, "/local").text == "local")
+                    let proxied = try await fetch(base, "/real", method: "POST", body: Data("{}".utf8))
+                    #expect(proxied.status == 201)
+                    #expect(proxied.text == "from upstream")
+                    #expect(proxied.header("X-Backend") == "real")
+                    let missing = try await fetch(base, "/nowhere")
+                    #expect(missing.status == 404)
+                    #expect(
+                        (try missing.json()["message"] as? String)?.hasPrefix("no fixture matches GET /nowhere") == true
+                    )
+                    let files = try FileManager.default.subpathsOfDirectory(atPath: mocks.path)
+                    #expect(files == ["local.json"])
+                }
+            }
+        }
+    }
+
+    @Test func anUnreachableUpstreamGives502InTheEnvelope() async throws {
+        let dead = URL(string: "http://127.0.0.1:1")!
+        try await withFront([:], upstream: dead) { base, _ async throws in
+            let response = try await fetch(base, "/anything")
+            #expect(response.status == 502)
+            let json = try response.json()
+            #expect(json["code"] as? Int == 502)
+            #expect(
+                (json["message"] as? String)?.hasPrefix("the upstream http://127.0.0.1:1 cannot be reached") == true
+            )
+            #expect(json["request_id"] as? String == response.header("X-Request-ID"))
+        }
+    }
+}
