@@ -13,6 +13,7 @@ import Testing
         "articles/create.json": #"""
         { "request": { "method": "POST", "path": "/articles" }, "response": { "status": 201, "json": {} } }
         """#,
+        "purge.json": #"{ "request": { "method": "PURGE", "path": "/cache" }, "response": { "text": "purged" } }"#,
         "custom-options.json": #"""
         { "request": { "method": "OPTIONS", "path": "/custom" }, "response": { "text": "mine" } }
         """#,
@@ -137,6 +138,50 @@ import Testing
             #expect(response.status == 404)
             #expect(response.header("Allow") == nil)
             #expect(try response.json()["code"] as? Int == 404)
+        }
+    }
+
+    @Test func aMethodLibeventDoesNotKnowIsAnsweredByItsFixture() async throws {
+        try await withSemanticsServer { base async throws in
+            let response = try await fetch(base, "/cache", method: "PURGE")
+            #expect(response.status == 200)
+            #expect(response.text == "purged")
+        }
+    }
+
+    @Test func aMisspeltMethodGetsAnEnvelope405() async throws {
+        try await withSemanticsServer { base async throws in
+            let response = try await fetch(base, "/articles", method: "PSOT")
+            #expect(response.status == 405)
+            #expect(response.header("Allow") == "GET, HEAD, OPTIONS, POST")
+            #expect((try response.json()["message"] as? String)?.hasPrefix("no fixture matches PSOT /articles") == true)
+        }
+    }
+
+    @Test func pipelinedExtensionMethodsEachKeepTheirOwnMethod() async throws {
+        try await withSemanticsServer { base async throws in
+            let answers = try exchange(
+                base,
+                "PURGE /cache HTTP/1.1\nHost: a\n\nBREW /articles HTTP/1.1\nHost: a\nConnection: close\n\n"
+            )
+            let (first, rest) = try #require(Self.split(answers))
+            #expect(first.hasPrefix("HTTP/1.1 200"))
+            #expect(rest.hasPrefix("purged"))
+            let (second, body) = try #require(Self.split(String(rest.dropFirst("purged".count))))
+            #expect(second.hasPrefix("HTTP/1.1 405"))
+            #expect(body.contains("no fixture matches BREW /articles"))
+        }
+    }
+
+    @Test func anExtensionMethodSentInPiecesIsRecognised() async throws {
+        try await withSemanticsServer { base async throws in
+            let connection = try RawConnection(port: base.port!, timeout: 30)
+            connection.send("PU")
+            try await Task.sleep(for: .milliseconds(50))
+            connection.send("RGE /cache HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+            let answer = connection.readAll()
+            #expect(answer.hasPrefix("HTTP/1.1 200"))
+            #expect(answer.hasSuffix("purged"))
         }
     }
 

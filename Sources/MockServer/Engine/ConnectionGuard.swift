@@ -89,8 +89,9 @@ final class ConnectionGuard {
         return record
     }
 
-    /// A request reached the handler: it is no longer arriving.
-    func delivered(on connection: OpaquePointer) {
+    /// A request reached the handler: it is no longer arriving. Returns its extension method, if evhttp saw it as
+    /// `POST`.
+    func delivered(on connection: OpaquePointer) -> String? {
         record(for: connection).requestDelivered()
     }
 

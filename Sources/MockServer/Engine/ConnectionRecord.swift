@@ -13,6 +13,11 @@ final class ConnectionRecord {
     var requestStartedAt: Int?
     /// Called once when the connection closes: a deferred request that must not outlive it.
     var onClose: (() -> Void)?
+    /// The method of the request arriving now when evhttp cannot parse it (see `ExtensionMethod`).
+    private var extensionMethod: String?
+    /// Whether the method of the request arriving now has been looked at.
+    private var methodChecked = false
+    private var watchingInput = false
     private var input: (buffer: OpaquePointer, watch: OpaquePointer)?
     private var output: (buffer: OpaquePointer, watch: OpaquePointer)?
     unowned let owner: ConnectionGuard
@@ -33,11 +38,18 @@ final class ConnectionRecord {
     }
 
     /// The handler got the request: it is no longer arriving, and the reply will be the handler's, so only the next
-    /// request's first byte is watched for. (evhttp reads nothing more until the reply is out.)
-    func requestDelivered() {
+    /// request's first byte is watched for. (evhttp reads nothing more until the reply is out.) Returns the
+    /// request's extension method, if evhttp saw it as `POST`; looks at the method of a pipelined request already
+    /// waiting.
+    func requestDelivered() -> String? {
+        let method = extensionMethod
+        extensionMethod = nil
+        methodChecked = false
         requestStartedAt = nil
         setWatching(output, false)
         setWatching(input, true)
+        checkMethod()
+        return method
     }
 
     /// The client's address, from evhttp (which owns the string).
@@ -54,9 +66,23 @@ final class ConnectionRecord {
     }
 
     private func requestBegan() {
-        requestStartedAt = owner.tick
+        if requestStartedAt == nil { requestStartedAt = owner.tick }
         setWatching(input, false)
         setWatching(output, true)
+        checkMethod()
+    }
+
+    /// Looks at the method token at the start of the input once it is complete (watching the input until then),
+    /// and replaces an extension method there.
+    private func checkMethod() {
+        guard !methodChecked, let buffer = input?.buffer, evbuffer_get_length(buffer) > 0 else { return }
+        let watching = watchingInput
+        // The replacement adds bytes to the input: not a request's start.
+        setWatching(input, false)
+        let inspection = ExtensionMethod.inspect(buffer)
+        if case .replaced(let name) = inspection { extensionMethod = name }
+        methodChecked = inspection != .incomplete
+        setWatching(input, watching || !methodChecked)
     }
 
     private func refusalBegan() {
@@ -69,6 +95,7 @@ final class ConnectionRecord {
 
     private func setWatching(_ side: (buffer: OpaquePointer, watch: OpaquePointer)?, _ on: Bool) {
         guard let side else { return }
+        if side.buffer == input?.buffer { watchingInput = on }
         if on {
             evbuffer_cb_set_flags(side.buffer, side.watch, UInt32(EVBUFFER_CB_ENABLED))
         } else {

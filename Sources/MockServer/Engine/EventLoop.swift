@@ -145,8 +145,8 @@ final class EventLoop: @unchecked Sendable {
 
     fileprivate func handle(_ request: OpaquePointer) {
         guard let handler else { return }
-        if let connection = evhttp_request_get_connection(request) { connections.delivered(on: connection) }
-        let incoming = ServerRequest(request)
+        let extensionMethod = evhttp_request_get_connection(request).flatMap { connections.delivered(on: $0) }
+        let incoming = ServerRequest(request, method: extensionMethod)
         let headBytes = incoming.headBytes
         guard headBytes <= maxHeaderBytes else {
             evhttp_send_error(request, 431, "Request Header Fields Too Large")

@@ -19,9 +19,10 @@ struct ServerRequest: IncomingRequest {
     let path: String
     let rawQuery: Substring?
 
-    init(_ request: OpaquePointer) {
+    /// Wraps `request`; `method` is its real method when evhttp parsed it as another (see `ExtensionMethod`).
+    init(_ request: OpaquePointer, method: String? = nil) {
         self.request = request
-        method = HTTPMethodName.name(of: evhttp_request_get_command(request))
+        self.method = method ?? HTTPMethodName.name(of: evhttp_request_get_command(request))
         (path, rawQuery) = evhttp_request_get_uri(request).map(Self.splitTarget) ?? ("/", nil)
     }
 

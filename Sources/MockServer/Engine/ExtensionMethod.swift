@@ -1,0 +1,57 @@
+import CLibevent
+
+/// Lets requests with methods libevent 2.1 cannot parse (`PURGE`, `PROPFIND`, …) reach the handler, which answers
+/// them from fixtures or with an envelope error, instead of evhttp's HTML 501 page.
+///
+/// evhttp 2.1 knows nine methods and has no hook for others. So before it reads a request line, its connection's
+/// `ConnectionRecord` looks at the method token at the start of the input buffer: an extension method is replaced
+/// by `POST` (a method evhttp reads a body for) and remembered, and the handler sees the request under its real
+/// method. Threads: the loop's thread, inside the input buffer's callback, before evhttp's read callback runs.
+enum ExtensionMethod {
+    /// What the start of the input buffer says about the method of the request there.
+    enum Inspection: Equatable {
+        /// The method token is not complete yet.
+        case incomplete
+        /// evhttp parses it itself (or it is no token, which evhttp refuses).
+        case parsedByLibevent
+        /// An extension method, replaced by `POST` in the buffer.
+        case replaced(String)
+    }
+
+    /// The longest extension method recognised; longer tokens are left to evhttp, which refuses them.
+    static let maxLength = 32
+    private static let libeventMethods: Set<String> = [
+        "GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE", "CONNECT", "PATCH",
+    ]
+    private static let substitute: [UInt8] = Array("POST".utf8)
+
+    /// Inspects the request line at the start of `buffer` (an evbuffer that evhttp reads next) and replaces an
+    /// extension method there.
+    static func inspect(_ buffer: OpaquePointer) -> Inspection {
+        var head = [UInt8](repeating: 0, count: maxLength + 1)
+        let count = Int(evbuffer_copyout(buffer, &head, head.count))
+        guard count > 0 else { return .incomplete }
+        guard let end = head[..<count].firstIndex(of: UInt8(ascii: " ")) else {
+            return count > maxLength || !head[..<count].allSatisfy(isTokenByte) ? .parsedByLibevent : .incomplete
+        }
+        let token = head[..<end]
+        let name = String(decoding: token, as: UTF8.self)
+        guard !token.isEmpty, token.allSatisfy(isTokenByte), !libeventMethods.contains(name) else {
+            return .parsedByLibevent
+        }
+        evbuffer_drain(buffer, end)
+        evbuffer_prepend(buffer, substitute, substitute.count)
+        return .replaced(name)
+    }
+
+    /// RFC 9110 `tchar`.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}
