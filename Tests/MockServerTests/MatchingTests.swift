@@ -20,7 +20,7 @@ import Testing
     @Test func methodSelectsTheFixture() async throws {
         try await withServer { base async throws in
             #expect(try await fetch(base, "/users/9", method: "DELETE").status == 204)
-            #expect(try await fetch(base, "/users/9", method: "PATCH").status == 404)
+            #expect(try await fetch(base, "/users/9", method: "PATCH").status == 405)
         }
     }
 
