@@ -199,6 +199,7 @@ public final class MockRegistry: Transport, @unchecked Sendable {
             try await Task.sleep(for: request.timeout ?? .seconds(60))
             throw URLError(.timedOut)
         }
+        if BodilessResponse.status(compiled.status, method: incoming.method) { body = [] }
         return TransportResponse(head: Self.head(compiled.status, fields), body: Data(body))
     }
 
