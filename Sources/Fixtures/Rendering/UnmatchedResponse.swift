@@ -4,9 +4,6 @@ import NetworkCore
 /// else 404; the body an envelope whose message names the nearest fixtures and what differed, and whose data lists
 /// them. The server and `MockRegistry` both answer with it.
 public struct UnmatchedResponse: Sendable {
-    /// The HTTP status and envelope code of a request whose path no fixture answers.
-    public static let status = 404
-
     /// 404, or 405 when the path is answered under other methods.
     public let status: Int
     /// `Allow` for a 405; none for a 404.
@@ -25,11 +22,10 @@ public struct UnmatchedResponse: Sendable {
     ) {
         let request = facts.request
         var headers: [(name: String, value: String)] = []
-        var status = Self.status
+        var status = 404
         if let methods = index.methods(at: request.path), !methods.isEmpty, !methods.contains(request.method) {
             status = 405
-            let allowed = config.cors == nil ? methods : methods.union(["OPTIONS"])
-            headers.append(("Allow", allowed.sorted().joined(separator: ", ")))
+            headers.append(("Allow", methods.sorted().joined(separator: ", ")))
         }
         nearMisses = index.nearMisses(for: &facts)
         body = Self.body(
