@@ -101,6 +101,24 @@ import Testing
         )
     }
 
+    @Test func everyProblemOfTheSettingsIsReported() throws {
+        let settings = """
+            {
+              "envelope": { "codeKey": 1 },
+              "headrs": {},
+              "cors": { "maxAge": -1 }
+            }
+            """
+        let loaded = try load(["standin.json": settings])
+        #expect(
+            loaded.diagnostics.map { "\($0.line): \($0.reason)" } == [
+                "2: envelope.codeKey must be a string, not number",
+                #"3: unknown key "headrs" in standin.json; did you mean "headers"?"#,
+                "4: cors.maxAge must be within 0...86400, not -1",
+            ]
+        )
+    }
+
     @Test func credentialsWithAnyOriginAreRefused() throws {
         let loaded = try load(["standin.json": #"{ "cors": { "allowCredentials": true } }"#])
         #expect(loaded.diagnostics.first?.reason.hasPrefix("cors.allowCredentials needs one origin") == true)

@@ -46,7 +46,7 @@ public struct FixtureLoader: Sendable {
             do {
                 config = try ProjectConfig(parsing: try parse(configURL))
             } catch {
-                diagnostics.append(diagnostic(ProjectConfig.fileName, error))
+                diagnostics += self.diagnostics(ProjectConfig.fileName, error)
                 brokenIDs.insert(ProjectConfig.fileName)
             }
         }
@@ -56,11 +56,8 @@ public struct FixtureLoader: Sendable {
             let decoder = FixtureDecoder(id: id, fileURL: fileURL, rootURL: root, config: config)
             do {
                 fixtures.append(try decoder.decode(try parse(fileURL)))
-            } catch let problems as FixtureProblems {
-                diagnostics += problems.errors.map { diagnostic(id, $0) }.sorted { $0.line < $1.line }
-                brokenIDs.insert(id)
             } catch {
-                diagnostics.append(diagnostic(id, error))
+                diagnostics += self.diagnostics(id, error)
                 brokenIDs.insert(id)
             }
         }
@@ -80,6 +77,12 @@ public struct FixtureLoader: Sendable {
         } catch {
             throw FixtureError("invalid JSON: \(error.reason) (column \(error.column))", line: error.line)
         }
+    }
+
+    /// A diagnostic for each problem `error` holds, by line.
+    private func diagnostics(_ id: String, _ error: any Error) -> [Diagnostic] {
+        guard let problems = error as? FixtureProblems else { return [diagnostic(id, error)] }
+        return problems.errors.map { diagnostic(id, $0) }.sorted { $0.line < $1.line }
     }
 
     private func diagnostic(_ id: String, _ error: any Error) -> Diagnostic {

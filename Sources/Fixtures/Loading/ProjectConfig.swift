@@ -25,29 +25,45 @@ public struct ProjectConfig: Sendable {
         self.headers = headers + (cors?.responseHeaders ?? []).filter { !named.contains($0.name.lowercased()) }
     }
 
-    /// Reads settings from a parsed `standin.json`.
-    init(parsing node: JSONNode) throws(FixtureError) {
-        let root = try ObjectReader(node, context: "standin.json", isDocument: true)
-        try root.requireKnownKeys(["envelope", "headers", "cors"])
+    /// Reads settings from a parsed `standin.json`; throws every problem found, not only the first.
+    init(parsing node: JSONNode) throws(FixtureProblems) {
+        let problems = ProblemList()
         var envelope = EnvelopeFormat.standard
-        if let object = try root.object("envelope") {
-            try object.requireKnownKeys([
-                "codeKey", "messageKey", "dataKey", "requestIdKey", "successCode", "successMessage",
-            ])
-            envelope.codeKey = try object.string("codeKey")?.value ?? envelope.codeKey
-            envelope.messageKey = try object.string("messageKey")?.value ?? envelope.messageKey
-            envelope.dataKey = try object.string("dataKey")?.value ?? envelope.dataKey
-            envelope.requestIdKey = try object.string("requestIdKey")?.value ?? envelope.requestIdKey
-            envelope.successCode = try object.int("successCode") ?? envelope.successCode
-            envelope.successMessage = try object.string("successMessage")?.value ?? envelope.successMessage
+        var headers: [(name: String, value: String)] = []
+        var cors: CORSPolicy?
+        if let root = problems.attempt({ try ObjectReader(node, context: "standin.json", isDocument: true) }) {
+            root.checkKnownKeys(["envelope", "headers", "cors"], into: problems)
+            envelope = problems.attempt { try Self.envelope(in: root) } ?? envelope
+            headers = problems.attempt { try Self.headers(in: root) } ?? []
+            cors = problems.attempt { try root.object("cors").map(CORSPolicy.init(parsing:)) } ?? nil
         }
-        let headers: [(name: String, value: String)] =
-            try root.object("headers").map { object throws(FixtureError) in
-                try object.members.map { member throws(FixtureError) -> (name: String, value: String) in
-                    guard let value = try object.string(member.key)?.value else { preconditionFailure("member exists") }
-                    return (member.key, value)
-                }
-            } ?? []
-        self.init(envelope: envelope, headers: headers, cors: try root.object("cors").map(CORSPolicy.init(parsing:)))
+        guard problems.errors.isEmpty else { throw FixtureProblems(errors: problems.errors) }
+        self.init(envelope: envelope, headers: headers, cors: cors)
+    }
+
+    private static func envelope(in root: ObjectReader) throws(FixtureError) -> EnvelopeFormat {
+        var envelope = EnvelopeFormat.standard
+        guard let object = try root.object("envelope") else { return envelope }
+        try object.requireKnownKeys([
+            "codeKey", "messageKey", "dataKey", "requestIdKey", "successCode", "successMessage",
+        ])
+        envelope.codeKey = try object.string("codeKey")?.value ?? envelope.codeKey
+        envelope.messageKey = try object.string("messageKey")?.value ?? envelope.messageKey
+        envelope.dataKey = try object.string("dataKey")?.value ?? envelope.dataKey
+        envelope.requestIdKey = try object.string("requestIdKey")?.value ?? envelope.requestIdKey
+        envelope.successCode = try object.int("successCode") ?? envelope.successCode
+        envelope.successMessage = try object.string("successMessage")?.value ?? envelope.successMessage
+        return envelope
+    }
+
+    private static func headers(in root: ObjectReader) throws(FixtureError) -> [(name: String, value: String)] {
+        guard let object = try root.object("headers") else { return [] }
+        var headers: [(name: String, value: String)] = []
+        for member in object.members {
+            guard let (value, line) = try object.string(member.key) else { continue }
+            try HeaderSyntax.validate(name: member.key, value: value, line: line)
+            headers.append((member.key, value))
+        }
+        return headers
     }
 }
