@@ -132,7 +132,8 @@ final class MockResponder: HTTPHandler {
             )
             reply = AdminAPI(context: context).respond(to: call)
         }
-        for header in reply.headers { request.addHeader(header.name, header.value) }
+        let cors = context.store.current.config.cors?.responseHeaders ?? []
+        for header in reply.headers + cors { request.addHeader(header.name, header.value) }
         request.addHeader("Content-Type", "application/json")
         request.addHeader("X-Request-ID", requestId)
         reply.body(requestId: requestId).withUnsafeBytes { request.appendBody($0) }
