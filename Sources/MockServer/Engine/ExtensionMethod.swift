@@ -28,20 +28,23 @@ enum ExtensionMethod {
     /// Inspects the request line at the start of `buffer` (an evbuffer that evhttp reads next) and replaces an
     /// extension method there.
     static func inspect(_ buffer: OpaquePointer) -> Inspection {
-        var head = [UInt8](repeating: 0, count: maxLength + 1)
-        let count = Int(evbuffer_copyout(buffer, &head, head.count))
-        guard count > 0 else { return .incomplete }
-        guard let end = head[..<count].firstIndex(of: UInt8(ascii: " ")) else {
-            return count > maxLength || !head[..<count].allSatisfy(isTokenByte) ? .parsedByLibevent : .incomplete
+        // On the stack: this runs for every request.
+        let inspection = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength + 1) { head in
+            let count = max(0, Int(evbuffer_copyout(buffer, head.baseAddress, head.count)))
+            let bytes = UnsafeBufferPointer(rebasing: head[..<count])
+            guard let end = bytes.firstIndex(of: UInt8(ascii: " ")) else {
+                return count > maxLength || !bytes.allSatisfy(isTokenByte) ? Inspection.parsedByLibevent : .incomplete
+            }
+            let token = UnsafeBufferPointer(rebasing: bytes[..<end])
+            guard !token.isEmpty, token.allSatisfy(isTokenByte) else { return .parsedByLibevent }
+            let name = String(decoding: token, as: UTF8.self)
+            return libeventMethods.contains(name) ? .parsedByLibevent : .replaced(name)
         }
-        let token = head[..<end]
-        let name = String(decoding: token, as: UTF8.self)
-        guard !token.isEmpty, token.allSatisfy(isTokenByte), !libeventMethods.contains(name) else {
-            return .parsedByLibevent
+        if case .replaced(let name) = inspection {
+            evbuffer_drain(buffer, name.utf8.count)
+            evbuffer_prepend(buffer, substitute, substitute.count)
         }
-        evbuffer_drain(buffer, end)
-        evbuffer_prepend(buffer, substitute, substitute.count)
-        return .replaced(name)
+        return inspection
     }
 
     /// RFC 9110 `tchar`.
