@@ -54,22 +54,25 @@ final class RecordingSession: Sendable {
 
     /// Sends `call` to the backend and records the answer.
     func forward(_ call: UpstreamCall) async -> Result {
-        let (status, headers, body, latency): (Int, [(name: String, value: String)], [UInt8], Duration)
         switch await upstream.send(call) {
         case .failed(let status, let message):
             return .failed(status: status, message: message)
-        case .answered(let answered, let answeredHeaders, let answeredBody, let answeredLatency):
-            (status, headers, body, latency) = (answered, answeredHeaders, answeredBody, answeredLatency)
+        case .answered(let status, let headers, let body, let latency):
+            let exchange = call.exchange(status: status, headers: headers, body: body, latency: latency)
+            return .answered(status: status, headers: headers, body: body, recorded: await record(exchange, of: call))
         }
-        let exchange = call.exchange(status: status, headers: headers, body: body, latency: latency)
-        let recorded: Swift.Result<RecordingOutcome, RecordingFailure>
+    }
+
+    private func record(
+        _ exchange: RecordedExchange,
+        of call: UpstreamCall
+    ) async -> Swift.Result<RecordingOutcome, RecordingFailure> {
         do {
-            recorded = .success(try await recorder.record(exchange))
+            return .success(try await recorder.record(exchange))
         } catch {
             logger.error("not recorded: \(call.method) \(redactor.redactPath(call)): \(error)")
-            recorded = .failure(RecordingFailure(reason: "\(error)"))
+            return .failure(RecordingFailure(reason: "\(error)"))
         }
-        return .answered(status: exchange.status, headers: headers, body: body, recorded: recorded)
     }
 }
 
