@@ -5,6 +5,9 @@ import Testing
 
 /// `serve --fallback-upstream`: what no fixture matches goes to the real backend, unrecorded.
 @Suite struct FallbackUpstreamTests {
+    /// The upstream call runs in a task on Swift's shared pool, which a loaded test run can keep busy for long.
+    private static let generousTimeout: TimeInterval = 60
+
     /// Runs `body` with a server for `front` whose fallback is `upstream`.
     private func withFront(
         _ front: [String: String],
@@ -34,11 +37,17 @@ import Testing
             try await withServer(mocks: backendMocks) { upstream async throws in
                 try await withFront(front, upstream: upstream) { base, mocks async throws in
                     #expect(try await fetch(base, "/local").text == "local")
-                    let proxied = try await fetch(base, "/real", method: "POST", body: Data("{}".utf8))
+                    let proxied = try await fetch(
+                        base,
+                        "/real",
+                        method: "POST",
+                        body: Data("{}".utf8),
+                        timeout: Self.generousTimeout
+                    )
                     #expect(proxied.status == 201)
                     #expect(proxied.text == "from upstream")
                     #expect(proxied.header("X-Backend") == "real")
-                    let missing = try await fetch(base, "/nowhere")
+                    let missing = try await fetch(base, "/nowhere", timeout: Self.generousTimeout)
                     #expect(missing.status == 404)
                     #expect(
                         (try missing.json()["message"] as? String)?.hasPrefix("no fixture matches GET /nowhere") == true
@@ -53,7 +62,7 @@ import Testing
     @Test func anUnreachableUpstreamGives502InTheEnvelope() async throws {
         let dead = URL(string: "http://127.0.0.1:1")!
         try await withFront([:], upstream: dead) { base, _ async throws in
-            let response = try await fetch(base, "/anything")
+            let response = try await fetch(base, "/anything", timeout: Self.generousTimeout)
             #expect(response.status == 502)
             let json = try response.json()
             #expect(json["code"] as? Int == 502)
