@@ -94,7 +94,9 @@ final class RecordingSession: Sendable {
         do {
             recorded = .success(try await recorder.record(exchange))
         } catch {
-            logger.error("not recorded: \(call.method) \(redactor.redactPath(call)): \(error)")
+            logger.error(
+                "not recorded: \(PrintableText.escaped("\(call.method) \(redactor.redactPath(call)): \(error)"))"
+            )
             recorded = .failure(RecordingFailure(reason: "\(error)"))
         }
         return .answered(status: exchange.status, headers: headers, body: body, recorded: recorded)
