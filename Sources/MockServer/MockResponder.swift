@@ -34,6 +34,13 @@ final class MockResponder: HTTPHandler {
         var facts = RequestFacts(request)
         guard let match = fixtures.index.match(&facts) else {
             let nearMisses = fixtures.index.nearMisses(for: &facts)
+            if nearMisses.contains(where: \.skippedLongInput) {
+                let call = PrintableText.escaped("\(request.method) \(request.path.prefix(200))")
+                let limit = TextPattern.maxInputBytes
+                context.logger.warning(
+                    "\(call): a regular expression was not tried on input longer than \(limit) bytes"
+                )
+            }
             let body = UnmatchedResponse.body(
                 method: request.method,
                 path: request.path,

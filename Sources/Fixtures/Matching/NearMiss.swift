@@ -4,6 +4,9 @@ public struct NearMiss: Sendable {
     public let fixture: Fixture
     /// What differed, one sentence each: `query "page": expected equals "2", got "3"`.
     public let differences: [String]
+    /// Whether a regular expression of the fixture was not tried because its input was longer than
+    /// `TextPattern.maxInputBytes`.
+    public let skippedLongInput: Bool
     /// Lower is nearer.
     let distance: Int
 }
@@ -30,38 +33,91 @@ extension RequestPattern {
     {
         var differences: [String] = []
         var distance = 0
+        var skippedLongInput = false
         let request = facts.request
-        if !method.matches(request.method) {
+        let methodDiffers = !method.matches(request.method)
+        if methodDiffers {
             differences.append("method is \(request.method), fixture expects \(method)")
             distance += 3
         }
         if path.match(request.path) == nil {
             // The path is what people look at first; listing conditions of another endpoint would be noise.
-            differences.append("path \(request.path) does not match \(path)")
+            if case .regex = path, !TextPattern.accepts(request.path) {
+                differences.append("path is \(request.path.utf8.count) bytes, \(Self.tooLongForRegex)")
+                skippedLongInput = true
+            } else {
+                differences.append("path \(request.path) does not match \(path)")
+            }
             distance += 10 + path.segmentDistance(to: request.path)
-            return NearMiss(fixture: fixture, differences: differences, distance: distance)
+            return NearMiss(
+                fixture: fixture,
+                differences: differences,
+                skippedLongInput: skippedLongInput,
+                distance: distance
+            )
+        }
+        // Another method is another endpoint too; its conditions (regular expressions, the body) are not worth their
+        // cost for a diagnosis.
+        guard !methodDiffers else {
+            return NearMiss(fixture: fixture, differences: differences, skippedLongInput: false, distance: distance)
         }
         for field in query {
             let values = facts.queryValues(named: field.name)
             guard !field.matcher.matches(values) else { continue }
-            differences.append("query \(field.name.quoted): expected \(field.matcher), got \(Self.describe(values))")
+            let skipped = Self.skipsLongInput(field.matcher, values)
+            differences.append(
+                "query \(field.name.quoted): expected \(field.matcher), got \(Self.describe(values))"
+                    + (skipped ? ", \(Self.tooLongForRegex)" : "")
+            )
+            skippedLongInput = skippedLongInput || skipped
             distance += 1
         }
         for field in headers {
             let values = request.header(named: field.name).map { [$0] } ?? []
             guard !field.matcher.matches(values) else { continue }
-            differences.append("header \(field.name.quoted): expected \(field.matcher), got \(Self.describe(values))")
+            let skipped = Self.skipsLongInput(field.matcher, values)
+            differences.append(
+                "header \(field.name.quoted): expected \(field.matcher), got \(Self.describe(values))"
+                    + (skipped ? ", \(Self.tooLongForRegex)" : "")
+            )
+            skippedLongInput = skippedLongInput || skipped
             distance += 1
         }
         if let body, !body.matches(&facts) {
-            differences.append("body: expected \(body)")
+            if case .regex = body, facts.bodyBytes().count > TextPattern.maxInputBytes {
+                differences.append(
+                    "body: expected \(body), got \(facts.bodyBytes().count) bytes, \(Self.tooLongForRegex)"
+                )
+                skippedLongInput = true
+            } else {
+                differences.append("body: expected \(body)")
+            }
             distance += 1
         }
-        return NearMiss(fixture: fixture, differences: differences, distance: distance)
+        return NearMiss(
+            fixture: fixture,
+            differences: differences,
+            skippedLongInput: skippedLongInput,
+            distance: distance
+        )
     }
 
+    private static var tooLongForRegex: String {
+        "longer than the \(TextPattern.maxInputBytes) bytes a regular expression reads, so not matched"
+    }
+
+    private static func skipsLongInput(_ matcher: ValueMatcher, _ values: [String]) -> Bool {
+        guard case .regex = matcher else { return false }
+        return values.contains { !TextPattern.accepts($0) }
+    }
+
+    /// The values as a diagnosis shows them: quoted, a long one cut short with its length.
     private static func describe(_ values: [String]) -> String {
-        values.isEmpty ? "none" : values.map(\.quoted).joined(separator: ", ")
+        guard !values.isEmpty else { return "none" }
+        return values.map { value in
+            value.utf8.count <= 100 ? value.quoted : "\(String(value.prefix(40)).quoted)… (\(value.utf8.count) bytes)"
+        }
+        .joined(separator: ", ")
     }
 }
 
