@@ -36,10 +36,7 @@ final class MockResponder: HTTPHandler {
             let nearMisses = fixtures.index.nearMisses(for: &facts)
             if nearMisses.contains(where: \.skippedLongInput) {
                 let call = PrintableText.escaped("\(request.method) \(request.path.prefix(200))")
-                let limit = TextPattern.maxInputBytes
-                context.logger.warning(
-                    "\(call): a regular expression was not tried on input longer than \(limit) bytes"
-                )
+                context.logger.warning("\(call): a regular expression was not tried on input longer than it reads")
             }
             let body = UnmatchedResponse.body(
                 method: request.method,

@@ -35,24 +35,42 @@ import Testing
         #expect(try diagnosis(of: body)?.contains("can take exponential time") == true)
     }
 
-    @Test func textLongerThanTheBoundDoesNotMatch() throws {
+    @Test func textLongerThanThePatternsBoundDoesNotMatch() throws {
         let pattern = try TextPattern("^a*$")
-        let bound = TextPattern.maxInputBytes
-        #expect(pattern.matches(String(repeating: "a", count: bound)))
-        #expect(!pattern.matches(String(repeating: "a", count: bound + 1)))
-        #expect(pattern.wholeMatchCaptures(String(repeating: "a", count: bound + 1)) == nil)
+        #expect(pattern.maxInputBytes == TextPattern.inputCeiling)
+        #expect(pattern.matches(String(repeating: "a", count: pattern.maxInputBytes)))
+        #expect(!pattern.matches(String(repeating: "a", count: pattern.maxInputBytes + 1)))
+        #expect(pattern.wholeMatchCaptures(String(repeating: "a", count: pattern.maxInputBytes + 1)) == nil)
+    }
+
+    @Test func patternsThatCanSplitTextManyWaysReadLessOfIt() throws {
+        #expect(try TextPattern("^/users/me$").maxInputBytes == TextPattern.inputCeiling)
+        #expect(try TextPattern(#"^/users/\d+$"#).maxInputBytes == TextPattern.inputCeiling)
+        #expect(try TextPattern("^/a/.*/b/.*$").maxInputBytes == 1_000)
+        #expect(try TextPattern(#""type":\s*"card""#).maxInputBytes == 1_000)
+        #expect(try TextPattern("^/p/(.*)(.*)(.*)x$").maxInputBytes == 100)
+        #expect(try TextPattern(".*x.*x.*x").maxInputBytes == 31)
+    }
+
+    @Test func theWorstPolynomialPatternStaysQuickWithinItsBound() throws {
+        let pattern = try TextPattern("^/p/(.*)(.*)(.*)x$")
+        let text = "/p/" + String(repeating: "a", count: pattern.maxInputBytes - 3)
+        let started = ContinuousClock.now
+        #expect(!pattern.matches(text))
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test func aLongPathIsNotMatchedByARegexAndTheNearMissSaysWhy() throws {
-        let result = try load(["r.json": #"{"request": {"pathRegex": "^/p/(?<rest>.*)$"}, "response": {}}"#])
+        let result = try load(["r.json": #"{"request": {"pathRegex": "^/p/(?<rest>.*)/(?<more>.*)$"}, "response": {}}"#]
+        )
         let index = FixtureIndex(result.fixtures)
-        var short = RequestFacts(TestRequest("/p/ok"))
+        var short = RequestFacts(TestRequest("/p/o/k"))
         #expect(index.match(&short)?.fixture.id == "r.json")
-        var long = RequestFacts(TestRequest("/p/" + String(repeating: "x", count: TextPattern.maxInputBytes)))
+        var long = RequestFacts(TestRequest("/p/" + String(repeating: "x", count: 1_000)))
         #expect(index.match(&long) == nil)
         let miss = try #require(index.nearMisses(for: &long).first)
         #expect(miss.skippedLongInput)
-        #expect(miss.differences.first?.contains("longer than the \(TextPattern.maxInputBytes) bytes") == true)
+        #expect(miss.differences.first?.contains("longer than the 1000 bytes this regular expression reads") == true)
     }
 
     @Test func anotherMethodSkipsTheBodyAndHeaderConditionsOfANearMiss() throws {

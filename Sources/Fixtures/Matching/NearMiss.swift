@@ -42,8 +42,8 @@ extension RequestPattern {
         }
         if path.match(request.path) == nil {
             // The path is what people look at first; listing conditions of another endpoint would be noise.
-            if case .regex = path, !TextPattern.accepts(request.path) {
-                differences.append("path is \(request.path.utf8.count) bytes, \(Self.tooLongForRegex)")
+            if case .regex(let pattern) = path, !pattern.accepts(request.path) {
+                differences.append("path is \(request.path.utf8.count) bytes, \(Self.tooLong(for: pattern))")
                 skippedLongInput = true
             } else {
                 differences.append("path \(request.path) does not match \(path)")
@@ -64,29 +64,29 @@ extension RequestPattern {
         for field in query {
             let values = facts.queryValues(named: field.name)
             guard !field.matcher.matches(values) else { continue }
-            let skipped = Self.skipsLongInput(field.matcher, values)
+            let skipping = Self.skippingPattern(field.matcher, values)
             differences.append(
                 "query \(field.name.quoted): expected \(field.matcher), got \(Self.describe(values))"
-                    + (skipped ? ", \(Self.tooLongForRegex)" : "")
+                    + (skipping.map { ", \(Self.tooLong(for: $0))" } ?? "")
             )
-            skippedLongInput = skippedLongInput || skipped
+            skippedLongInput = skippedLongInput || skipping != nil
             distance += 1
         }
         for field in headers {
             let values = request.header(named: field.name).map { [$0] } ?? []
             guard !field.matcher.matches(values) else { continue }
-            let skipped = Self.skipsLongInput(field.matcher, values)
+            let skipping = Self.skippingPattern(field.matcher, values)
             differences.append(
                 "header \(field.name.quoted): expected \(field.matcher), got \(Self.describe(values))"
-                    + (skipped ? ", \(Self.tooLongForRegex)" : "")
+                    + (skipping.map { ", \(Self.tooLong(for: $0))" } ?? "")
             )
-            skippedLongInput = skippedLongInput || skipped
+            skippedLongInput = skippedLongInput || skipping != nil
             distance += 1
         }
         if let body, !body.matches(&facts) {
-            if case .regex = body, facts.bodyBytes().count > TextPattern.maxInputBytes {
+            if case .regex(let pattern) = body, facts.bodyBytes().count > pattern.maxInputBytes {
                 differences.append(
-                    "body: expected \(body), got \(facts.bodyBytes().count) bytes, \(Self.tooLongForRegex)"
+                    "body: expected \(body), got \(facts.bodyBytes().count) bytes, \(Self.tooLong(for: pattern))"
                 )
                 skippedLongInput = true
             } else {
@@ -102,13 +102,14 @@ extension RequestPattern {
         )
     }
 
-    private static var tooLongForRegex: String {
-        "longer than the \(TextPattern.maxInputBytes) bytes a regular expression reads, so not matched"
+    private static func tooLong(for pattern: TextPattern) -> String {
+        "longer than the \(pattern.maxInputBytes) bytes this regular expression reads, so not matched"
     }
 
-    private static func skipsLongInput(_ matcher: ValueMatcher, _ values: [String]) -> Bool {
-        guard case .regex = matcher else { return false }
-        return values.contains { !TextPattern.accepts($0) }
+    /// The pattern of a regex matcher that did not read one of `values` for its length.
+    private static func skippingPattern(_ matcher: ValueMatcher, _ values: [String]) -> TextPattern? {
+        guard case .regex(let pattern) = matcher, values.contains(where: { !pattern.accepts($0) }) else { return nil }
+        return pattern
     }
 
     /// The values as a diagnosis shows them: quoted, a long one cut short with its length.

@@ -2,13 +2,24 @@
 /// on a near miss (ReDoS): a part that repeats inside a part that repeats (`(a+)+`, `(a*)*`, `(\w+\s?)*`), and
 /// alternatives that can start with the same character inside a repetition (`(a|a)*`, `(a|ab)+`, `(\d|[0-9])*`).
 ///
-/// It may refuse a pattern that happens to be safe (`(\w+/)*`); what it lets through has no such shape. Matching
-/// stays bounded for the rest by `TextPattern.maxInputBytes`.
+/// It may refuse a pattern that happens to be safe (`(\w+/)*`); what it lets through has no such shape. What such
+/// patterns can still cost (`.*x.*x.*` splits text polynomially) is bounded by the input length `TextPattern` allows,
+/// which follows from `backtrackingDegree`.
 enum RegexShape {
     /// Why `source` may backtrack catastrophically, or nil when it has neither shape.
     static func catastrophicReason(_ source: String) -> String? {
         var parser = Parser(characters: Array(source))
         return parser.parseAlternatives().catastrophicReason(insideRepetition: false)
+    }
+
+    /// The power of the input's length that bounds the work of a failing search, at worst: one for each part that
+    /// repeats without bound (`.*`, `\d+`, `[^/]*`), as the engine may try every way of splitting the text among them, and one more when the pattern is not anchored with `^` (the search
+    /// starts at every position). Zero when nothing repeats without bound: the work is linear.
+    static func backtrackingDegree(_ source: String) -> Int {
+        var parser = Parser(characters: Array(source))
+        let repeats = parser.parseAlternatives().unboundedRepeats
+        guard repeats > 0 else { return 0 }
+        return repeats + (source.hasPrefix("^") || source.hasPrefix("\\A") ? 0 : 1)
     }
 
     /// One alternative of a group: its items in order.
@@ -182,6 +193,15 @@ enum RegexShape {
 }
 
 extension RegexShape.Atom {
+    /// How many parts repeat without bound.
+    fileprivate var unboundedRepeats: Int {
+        guard case .group(let branches) = self else { return 0 }
+        return branches.joined().reduce(0) { count, item in
+            let unbounded = item.maximum == nil ? 1 : 0
+            return count + unbounded + item.atom.unboundedRepeats
+        }
+    }
+
     fileprivate func catastrophicReason(insideRepetition: Bool) -> String? {
         guard case .group(let branches) = self else { return nil }
         if insideRepetition, branches.count > 1 {
