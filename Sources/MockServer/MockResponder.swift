@@ -133,6 +133,7 @@ final class MockResponder: HTTPHandler {
         let caller = AdminAccess.Caller(
             peer: request.peerAddress,
             method: request.method,
+            path: request.path,
             authorization: request.header(named: "Authorization"),
             host: request.header(named: "Host"),
             origin: request.header(named: "Origin"),

@@ -6,6 +6,7 @@ import Testing
     /// A call as `curl` on this machine sends it.
     private func local(
         _ method: String = "GET",
+        path: String = "/__standin/requests",
         peer: String? = "127.0.0.1",
         host: String? = "127.0.0.1:8080",
         origin: String? = nil,
@@ -15,6 +16,7 @@ import Testing
         AdminAccess.Caller(
             peer: peer,
             method: method,
+            path: path,
             authorization: authorization,
             host: host,
             origin: origin,
@@ -51,6 +53,8 @@ import Testing
             #expect(access.refusal(local(host: host))?.status == 403, "\(host)")
         }
         #expect(access.refusal(local(host: nil))?.status == 403)
+        #expect(access.refusal(local(path: "/__standin/health", host: "x", origin: "null")) == nil)
+        #expect(access.refusal(local(path: "/__standin/health", peer: "10.0.0.2", host: "x"))?.status == 403)
         #expect(access.refusal(local(host: "evil.example"))?.message.contains("Host: evil.example is not one") == true)
     }
 

@@ -12,6 +12,9 @@ import Fixtures
 ///   sends cross-site without a preflight can say. A `DELETE` needs no body and no type: a browser never sends one
 ///   cross-site without a preflight, which StandIn does not grant.
 ///
+/// `GET /__standin/health` needs only the first: it tells nothing but that the server is up, and probes send any
+/// `Host`.
+///
 /// The threat model is written down in `docs/SECURITY.md`.
 struct AdminAccess: Sendable {
     /// The bearer token required from every caller; nil allows local callers without one.
@@ -25,6 +28,8 @@ struct AdminAccess: Sendable {
         var peer: String?
         /// The method, upper-case.
         var method: String
+        /// The path (`/__standin/health`).
+        var path: String
         /// The `Authorization` header.
         var authorization: String? = nil
         /// The `Host` header.
@@ -66,6 +71,8 @@ struct AdminAccess: Sendable {
                     + "start the server with --admin-token to allow other clients"
             )
         }
+        // Health tells only that the server is up (and how many fixtures it has): a probe may send any Host.
+        if caller.method == "GET", caller.path == Self.healthPath { return nil }
         guard let host = caller.host.flatMap(Authority.init(hostHeader:)), isLocal(host.name) else {
             return Self.forbidden(
                 "the admin API answers only requests addressed to localhost, 127.0.0.1 or [::1] "
@@ -92,6 +99,8 @@ struct AdminAccess: Sendable {
         }
         return nil
     }
+
+    private static let healthPath = AdminAPI.pathPrefix + "health"
 
     /// Whether `address` is a loopback address: `127.0.0.0/8`, `::1`, or IPv4-mapped `::ffff:127.x.y.z`.
     static func isLoopback(_ address: String) -> Bool {
