@@ -13,7 +13,7 @@ import Testing
         return Int(reply.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
-    @Test func aRebindedHostNameCannotReadTheJournal() async throws {
+    @Test func aReboundHostNameCannotReadTheJournal() async throws {
         try await withServer { base async throws in
             let port = base.port!
             #expect(try status(base, "GET /__standin/requests HTTP/1.1\r\nHost: evil.example:\(port)\r\n") == 403)
