@@ -4,7 +4,7 @@ import Testing
 @Suite struct RegexBoundsTests {
     @Test(arguments: [
         "^/pr/(a+)+$", "(a*)*", "(a|a)*", "(a|ab)+", #"^(\w+\s?)*$"#, "((ab)?c)*", "(x{1,3})+", #"(\d|[0-9])*"#,
-        "(?:a+)+b", "(?<n>a*)*", "([a-z]+)*$",
+        "(?:a+)+b", "(?<n>a*)*", "(?'n'a*)*", "(?P<n>a|a)+", "([a-z]+)*$",
     ])
     func catastrophicShapesAreRefusedAtLoad(pattern: String) throws {
         let text = """
@@ -22,7 +22,7 @@ import Testing
 
     @Test(arguments: [
         #"^/users/(?<id>\d+)$"#, "^/files/.*\\.png$", "(GET|POST)+", #"^/v[0-9]+/items/[a-z-]+$"#, #"(\d{3}-)+"#,
-        "^(?i)/search", "[(a+)+]", #"\(a+\)+"#, "a{2}b{1,5}", "(ab)*",
+        "^(?i)/search", "[(a+)+]", #"\(a+\)+"#, "a{2}b{1,5}", "(ab)*", "(?'first'x)+", "(?<id>get|post)+",
     ])
     func ordinaryShapesLoad(pattern: String) throws {
         _ = try TextPattern(pattern)

@@ -96,7 +96,10 @@ enum RegexShape {
                 if peek("<=") || peek("<!") {
                     position += 2
                 } else if peek("<") || peek("P<") || peek("'") {
-                    while !atEnd, characters[position] != ">", characters[position] != "'" { position += 1 }
+                    // A named group: past the name's closing `>` or `'`.
+                    let close: Character = peek("'") ? "'" : ">"
+                    position += 1
+                    while !atEnd, characters[position] != close { position += 1 }
                     position += 1
                 } else if peek(":") || peek("=") || peek("!") || peek(">") || peek("|") {
                     position += 1
