@@ -50,6 +50,7 @@ import Testing
         #expect(try TextPattern(#""type":\s*"card""#).maxInputBytes == 1_000)
         #expect(try TextPattern("^/p/(.*)(.*)(.*)x$").maxInputBytes == 100)
         #expect(try TextPattern(".*x.*x.*x").maxInputBytes == 31)
+        #expect(try TextPattern(String(repeating: "a*", count: 100)).maxInputBytes == 1)
     }
 
     @Test func theWorstPolynomialPatternStaysQuickWithinItsBound() throws {

@@ -44,9 +44,17 @@ public struct TextPattern: @unchecked Sendable, CustomStringConvertible {
     /// The longest input whose length to the power `degree` stays within `stepBudget`, at most `inputCeiling`.
     private static func inputBound(degree: Int) -> Int {
         guard degree > 1 else { return inputCeiling }
-        func power(_ base: Int) -> Int { (0..<degree).reduce(1) { product, _ in product * base } }
+        /// Whether `base` to the power `degree` stays within the budget (checked step by step, so it cannot overflow).
+        func withinBudget(_ base: Int) -> Bool {
+            var product = 1
+            for _ in 0..<degree {
+                product *= base
+                if product > stepBudget { return false }
+            }
+            return true
+        }
         var bound = 1
-        while bound < inputCeiling, power(bound + 1) <= stepBudget { bound += 1 }
+        while bound < inputCeiling, withinBudget(bound + 1) { bound += 1 }
         return bound
     }
 
