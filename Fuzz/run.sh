@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds each libFuzzer target with AddressSanitizer and fuzzes it for SECONDS_PER_TARGET seconds (default 60),
-# starting from its seed corpus in Fuzz/corpus/<target>/. Prints libFuzzer's final line per target and exits 1 if
-# any target crashed or stopped early. Crashing inputs are written to Fuzz/out/crashes/; new corpus entries to
-# Fuzz/out/corpus/<target>/ (the seed corpus in git is never modified).
+# starting from its seed corpus in Fuzz/corpus/<target>/ and its dictionary Fuzz/<target>.dict where there is one.
+# Prints libFuzzer's final line per target and exits 1 if any target crashed or stopped early. Crashing inputs are
+# written to Fuzz/out/crashes/; new corpus entries to Fuzz/out/corpus/<target>/ (the seed corpus in git is never
+# modified).
 #
 #   Fuzz/run.sh                      every target, 60 s each
 #   Fuzz/run.sh fuzz-matcher         one target
@@ -37,7 +38,9 @@ for target in "${TARGETS[@]}"; do
     log="$OUT/$target.log"
     echo "== $target: fuzzing for ${SECONDS_PER_TARGET}s"
     status=0
-    LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp" "$binary" \
+    dictionary=()
+    [[ -f "Fuzz/$corpus_name.dict" ]] && dictionary=(-dict="Fuzz/$corpus_name.dict")
+    LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp" "$binary" "${dictionary[@]}" \
         -max_total_time="$SECONDS_PER_TARGET" -print_final_stats=1 \
         -artifact_prefix="$OUT/crashes/$corpus_name-" \
         "$OUT/corpus/$corpus_name" "Fuzz/corpus/$corpus_name" >"$log" 2>&1 || status=$?

@@ -2,7 +2,7 @@
 """Abuses a running `standin serve` and prints, after each attack, whether it is alive, how fast
 /__standin/health answers, and its open file descriptors and RSS against the baseline.
 
-Usage: abuse.py PORT PID READ_TIMEOUT_SECONDS   (Stress/abuse.sh starts the server and calls this)
+Usage: abuse.py PORT PID READ_TIMEOUT_SECONDS [ACCESS_LOG]   (Stress/abuse.sh starts the server and calls this)
 A check fails when the attack did not get the expected answer (400 or a close for garbage, 431, 404 for the long
 line, 413, health < 1 s while 1,000 connections are held, the slowloris cut off, all 100 pipelined answers), the
 server died, health took 1 s or more, or descriptors or RSS stayed above the baseline's margin. Exits 1 if any did.
@@ -14,6 +14,7 @@ import sys
 import time
 
 PORT, PID, READ_TIMEOUT = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+ACCESS_LOG = sys.argv[4] if len(sys.argv) > 4 else None  # the server's stdout, for the log-injection check
 FD_MARGIN = 4            # descriptors: the loop's own come and go (timers, wake-ups)
 RSS_MARGIN_KB = 16 * 1024
 failures = []
@@ -167,6 +168,92 @@ def pipelined():
     return f"{answered} of 100 answered 200", answered == 100
 
 
+# --- Hostile input: durations, regular expressions, admin access from web pages, log injection ---------------------
+
+
+def request(head, body=b""):
+    s = connect(timeout=30)
+    s.sendall(head.encode() + f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode() + body)
+    reply = read_all(s)
+    s.close()
+    return status_of(reply)
+
+
+def huge_delays():
+    statuses = set()
+    for delay in ["10000000000s", "median=1us,p99=9000000000s", "1ms..99999999999m"]:
+        statuses.add(request(f"GET /ping HTTP/1.1\r\nHost: x\r\nX-StandIn-Delay: {delay}\r\n"))
+    fixture = b'{"request": {"path": "/abuse/slow"}, "response": {"delay": {"median": "1us", "p99": "9000000000s"}}}'
+    admin = f"POST /__standin/fixtures HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\nContent-Type: application/json\r\n"
+    statuses.add(request(admin, fixture))
+    return "replies: " + ",".join(sorted(statuses)), statuses == {"400"}
+
+
+def held_delays():
+    # 20 requests asking to be held for a day would lock a 20-connection server out; each is refused at once.
+    started = time.monotonic()
+    statuses = {request(f"GET /ping HTTP/1.1\r\nHost: x\r\nX-StandIn-Delay: {delay}\r\n")
+                for delay in ["100000s"] * 10 + ["6m"] * 10}
+    elapsed = time.monotonic() - started
+    return f"replies: {','.join(sorted(statuses))} in {elapsed:.1f}s", statuses == {"400"} and elapsed < 10
+
+
+def regex_patterns():
+    admin = f"POST /__standin/fixtures HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\nContent-Type: application/json\r\n"
+    nested = request(admin, b'{"request": {"pathRegex": "^/abuse/pr/(a+)+$"}, "response": {}}')
+    split = request(admin, b'{"request": {"pathRegex": "^/abuse/p/(.*)(.*)(.*)x$"}, "response": {}}')
+    heavy = [socket.create_connection(("127.0.0.1", PORT), timeout=30) for _ in range(8)]
+    for index, s in enumerate(heavy):
+        path = "/abuse/p/" + "a" * 91 if index % 2 else "/abuse/pr/" + "a" * 30 + "b"
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+    latency = health_ms()
+    answers = {status_of(read_all(s)) for s in heavy}
+    for s in heavy:
+        s.close()
+    reset = request(f"POST /__standin/reset HTTP/1.1\r\nHost: 127.0.0.1:{PORT}\r\nContent-Type: application/json\r\n")
+    health = f"{latency:.1f}ms" if latency is not None else "NO ANSWER"
+    outcome = f"(a+)+ {nested}, split {split}, health {health}, {','.join(sorted(answers))}"
+    return outcome, (nested == "400" and split == "201" and latency is not None and latency < 1000
+                     and answers == {"404"} and reset == "200")
+
+
+def admin_from_web_pages():
+    fixture = b'{"request": {"path": "/abuse/planted"}, "response": {"text": "planted"}}'
+    local = f"127.0.0.1:{PORT}"
+    statuses = [
+        request(f"POST /__standin/fixtures HTTP/1.1\r\nHost: {local}\r\nContent-Type: text/plain\r\n", fixture),
+        request(f"POST /__standin/fixtures HTTP/1.1\r\nHost: {local}\r\nContent-Type: application/json\r\n"
+                "Origin: https://evil.example\r\n", fixture),
+        request(f"GET /__standin/requests HTTP/1.1\r\nHost: evil.example:{PORT}\r\n"),
+    ]
+    planted = request("GET /abuse/planted HTTP/1.1\r\nHost: x\r\n")
+    return f"replies: {','.join(statuses)}; planted {planted}", statuses == ["403"] * 3 and planted == "404"
+
+
+def log_injection():
+    if ACCESS_LOG is None:
+        return "no access log given", True
+    request("GET /abuse/x%0aGET%20/abuse/forged%20200%20ok.json HTTP/1.1\r\nHost: x\r\n")
+    request("GET /abuse/y%1b%5b2J%00 HTTP/1.1\r\nHost: x\r\n")
+    time.sleep(0.5)  # the access log is written every 100 ms
+    with open(ACCESS_LOG, "rb") as log:
+        text = log.read()
+    forged = any(line.startswith(b"GET /abuse/forged") for line in text.split(b"\n"))
+    raw = b"\x1b" in text or b"\x00" in text
+    escaped = b"GET /abuse/x\\x0aGET /abuse/forged" in text
+    return f"forged line {forged}, raw control bytes {raw}", escaped and not forged and not raw
+
+
+hostile_attacks = [
+    ("huge delays (header, fixture)", huge_delays),
+    ("20 delays held past --max-hold", held_delays),
+    ("(a+)+ and (.*)(.*)(.*) regexes", regex_patterns),
+    ("admin API from a web page", admin_from_web_pages),
+    ("%0a and %1b in the access log", log_injection),
+]
+
+# --- end of hostile input ----------------------------------------------------------------------------------------
+
 attacks = [
     ("2 KB of random bytes (x20)", random_bytes),
     ("a 64 KB header", big_header),
@@ -177,6 +264,8 @@ attacks = [
     ("10,000 connect/close cycles", connect_close_cycles),
     ("100 requests pipelined", pipelined),
 ]
+
+attacks += hostile_attacks
 
 baseline = (fds(), rss_kb())
 print(f"baseline: {baseline[0]} fds, {baseline[1] // 1024} MB RSS, health {health_ms():.1f}ms")

@@ -25,8 +25,11 @@ def report(line):
 
 
 def call(port, method, path, body=None, headers=None):
+    headers = dict(headers or {})
+    if path.startswith("/__standin/") and method in ("POST", "PUT"):
+        headers.setdefault("Content-Type", "application/json")  # the admin API refuses other writes
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    connection.request(method, path, body, headers or {})
+    connection.request(method, path, body, headers)
     response = connection.getresponse()
     data = response.read()
     connection.close()

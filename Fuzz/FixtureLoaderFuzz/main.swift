@@ -1,4 +1,5 @@
-// libFuzzer target: any bytes, decoded as a fixture file, give a fixture or a diagnostic with a line, never a crash.
+// libFuzzer target: any bytes, decoded as a fixture file, give a fixture or a diagnostic with a line, never a crash;
+// a fixture's delays can be drawn without trapping.
 // Build and run with Fuzz/run.sh; see Fuzz/README.md.
 import Fixtures
 import Foundation
@@ -10,6 +11,14 @@ public func fuzzFixtureLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
     do {
         let fixture = try loader.decodeFixture(bytes, id: "fuzz.json", config: ProjectConfig())
         precondition(!fixture.endpoint.isEmpty, "a decoded fixture has no endpoint")
+        // Whatever durations a fixture holds, drawing its delays stays within the ceiling and never traps.
+        var generator = SeededGenerator(seed: UInt64(size))
+        for variant in [nil] + fixture.variantNames {
+            guard let delay = try? fixture.response(step: 0, variant: variant).delay else { continue }
+            for _ in 0..<16 {
+                precondition(delay.sample(using: &generator) <= DurationText.ceiling, "a delay past the ceiling")
+            }
+        }
     } catch {
         precondition((error.line ?? 1) >= 1, "a diagnostic without a usable line: \(error.reason)")
         precondition(!error.reason.isEmpty, "a diagnostic without a reason")

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 
 /// The one-line-per-request log `serve` prints: method, path, status, fixture id or `NO MATCH`, duration, and what
@@ -21,10 +22,14 @@ final class AccessLog: @unchecked Sendable {
         loop.every(.milliseconds(100)) { [self] in flush() }
     }
 
-    /// Adds one request's line.
+    /// Adds one request's line; control characters in the client's method and path (and in the rest) are escaped
+    /// as `\xHH` (`PrintableText`), so that a request can neither forge a line nor send the terminal a command.
     func record(method: String, path: String, status: Int, fixture: String?, details: String?, duration: Duration) {
-        var line = "\(method) \(path) \(status) \(fixture ?? "NO MATCH") \(Self.milliseconds(duration))"
-        if let details { line += " \(details)" }
+        let method = PrintableText.escaped(method)
+        let path = PrintableText.escaped(path)
+        let fixture = fixture.map(PrintableText.escaped) ?? "NO MATCH"
+        var line = "\(method) \(path) \(status) \(fixture) \(Self.milliseconds(duration))"
+        if let details { line += " \(PrintableText.escaped(details))" }
         line += "\n"
         buffer.withLock { $0.append(contentsOf: line.utf8) }
     }

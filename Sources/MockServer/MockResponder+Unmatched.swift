@@ -24,6 +24,10 @@ extension MockResponder {
         }
         if let fallback { return proxy(request, to: fallback, requestId: requestId, entry, since: started) }
         let unmatched = UnmatchedResponse(to: &facts, index: fixtures.index, config: config, requestId: requestId)
+        if unmatched.nearMisses.contains(where: \.skippedLongInput) {
+            let call = PrintableText.escaped("\(request.method) \(request.path.prefix(200))")
+            context.logger.warning("\(call): a regular expression was not tried on input longer than it reads")
+        }
         sendEnvelope(
             unmatched.body,
             status: unmatched.status,

@@ -116,10 +116,16 @@ final class MockResponder: HTTPHandler {
         let started = ContinuousClock.now
         let requestId = RequestIDGenerator.acceptable(request.header(named: "X-Request-ID")) ?? requestIDs.next()
         let reply: AdminReply
-        if let refusal = context.access.refusal(
+        let caller = AdminAccess.Caller(
+            peer: request.peerAddress,
+            method: request.method,
+            path: request.path,
             authorization: request.header(named: "Authorization"),
-            peer: request.peerAddress
-        ) {
+            host: request.header(named: "Host"),
+            origin: request.header(named: "Origin"),
+            contentType: request.header(named: "Content-Type")
+        )
+        if let refusal = context.access.refusal(caller) {
             var denied = AdminReply(status: refusal.status, error: refusal.message)
             if refusal.status == 401 { denied.headers.append(("WWW-Authenticate", "Bearer")) }
             reply = denied

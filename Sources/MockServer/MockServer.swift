@@ -38,7 +38,7 @@ public final class MockServer: Sendable {
             simulation: Simulation(settings: configuration.simulation),
             journal: configuration.journalSize > 0 ? Journal(capacity: configuration.journalSize) : nil,
             accessLog: configuration.accessLog ? AccessLog() : nil,
-            access: AdminAccess(token: configuration.adminToken),
+            access: AdminAccess(token: configuration.adminToken, listenHost: configuration.host),
             logger: logger
         )
         self.context = context

@@ -4,6 +4,9 @@ public struct NearMiss: Sendable {
     public let fixture: Fixture
     /// What differed, one sentence each: `query "page": expected equals "2", got "3"`.
     public let differences: [String]
+    /// Whether a regular expression of the fixture was not tried because its input was longer than
+    /// `TextPattern.maxInputBytes`.
+    public let skippedLongInput: Bool
     /// Lower is nearer.
     let distance: Int
 }
@@ -30,38 +33,92 @@ extension RequestPattern {
     {
         var differences: [String] = []
         var distance = 0
+        var skippedLongInput = false
         let request = facts.request
-        if !method.matches(request.method) {
+        let methodDiffers = !method.matches(request.method)
+        if methodDiffers {
             differences.append("method is \(request.method), fixture expects \(method)")
             distance += 3
         }
         if path.match(request.path) == nil {
             // The path is what people look at first; listing conditions of another endpoint would be noise.
-            differences.append("path \(request.path) does not match \(path)")
+            if case .regex(let pattern) = path, !pattern.accepts(request.path) {
+                differences.append("path is \(request.path.utf8.count) bytes, \(Self.tooLong(for: pattern))")
+                skippedLongInput = true
+            } else {
+                differences.append("path \(request.path) does not match \(path)")
+            }
             distance += 10 + path.segmentDistance(to: request.path)
-            return NearMiss(fixture: fixture, differences: differences, distance: distance)
+            return NearMiss(
+                fixture: fixture,
+                differences: differences,
+                skippedLongInput: skippedLongInput,
+                distance: distance
+            )
+        }
+        // Another method is another endpoint too; its conditions (regular expressions, the body) are not worth their
+        // cost for a diagnosis.
+        guard !methodDiffers else {
+            return NearMiss(fixture: fixture, differences: differences, skippedLongInput: false, distance: distance)
         }
         for field in query {
             let values = facts.queryValues(named: field.name)
             guard !field.matcher.matches(values) else { continue }
-            differences.append("query \(field.name.quoted): expected \(field.matcher), got \(Self.describe(values))")
+            let skipping = Self.skippingPattern(field.matcher, values)
+            differences.append(
+                "query \(field.name.quoted): expected \(field.matcher), got \(Self.describe(values))"
+                    + (skipping.map { ", \(Self.tooLong(for: $0))" } ?? "")
+            )
+            skippedLongInput = skippedLongInput || skipping != nil
             distance += 1
         }
         for field in headers {
             let values = request.header(named: field.name).map { [$0] } ?? []
             guard !field.matcher.matches(values) else { continue }
-            differences.append("header \(field.name.quoted): expected \(field.matcher), got \(Self.describe(values))")
+            let skipping = Self.skippingPattern(field.matcher, values)
+            differences.append(
+                "header \(field.name.quoted): expected \(field.matcher), got \(Self.describe(values))"
+                    + (skipping.map { ", \(Self.tooLong(for: $0))" } ?? "")
+            )
+            skippedLongInput = skippedLongInput || skipping != nil
             distance += 1
         }
         if let body, !body.matches(&facts) {
-            differences.append("body: expected \(body)")
+            if case .regex(let pattern) = body, facts.bodyBytes().count > pattern.maxInputBytes {
+                differences.append(
+                    "body: expected \(body), got \(facts.bodyBytes().count) bytes, \(Self.tooLong(for: pattern))"
+                )
+                skippedLongInput = true
+            } else {
+                differences.append("body: expected \(body)")
+            }
             distance += 1
         }
-        return NearMiss(fixture: fixture, differences: differences, distance: distance)
+        return NearMiss(
+            fixture: fixture,
+            differences: differences,
+            skippedLongInput: skippedLongInput,
+            distance: distance
+        )
     }
 
+    private static func tooLong(for pattern: TextPattern) -> String {
+        "longer than the \(pattern.maxInputBytes) bytes this regular expression reads, so not matched"
+    }
+
+    /// The pattern of a regex matcher that did not read one of `values` for its length.
+    private static func skippingPattern(_ matcher: ValueMatcher, _ values: [String]) -> TextPattern? {
+        guard case .regex(let pattern) = matcher, values.contains(where: { !pattern.accepts($0) }) else { return nil }
+        return pattern
+    }
+
+    /// The values as a diagnosis shows them: quoted, a long one cut short with its length.
     private static func describe(_ values: [String]) -> String {
-        values.isEmpty ? "none" : values.map(\.quoted).joined(separator: ", ")
+        guard !values.isEmpty else { return "none" }
+        return values.map { value in
+            value.utf8.count <= 100 ? value.quoted : "\(String(value.prefix(40)).quoted)… (\(value.utf8.count) bytes)"
+        }
+        .joined(separator: ", ")
     }
 }
 

@@ -3,30 +3,75 @@
 /// `Regex` is not declared `Sendable`, but a value is immutable once built: its only mutable state is the lazily
 /// lowered matching program, which the standard library publishes with an atomic compare-and-swap. `init` also
 /// forces that lowering, so request threads only ever read it. That makes sharing one across threads safe.
+///
+/// Matching runs on an event loop and a backtracking engine cannot be interrupted, so its cost is bounded twice: a
+/// pattern with a catastrophic shape (`RegexShape`) is refused at load, and text longer than the pattern's
+/// `maxInputBytes` is never handed to the engine (it does not match).
 public struct TextPattern: @unchecked Sendable, CustomStringConvertible {
+    /// The most matching steps a pattern's input bound allows for, at worst: its length to the power of the pattern's
+    /// backtracking degree stays within this.
+    public static let stepBudget = 1_000_000
+    /// The longest text any pattern reads, in UTF-8 bytes.
+    public static let inputCeiling = 64 * 1024
+
     /// The pattern as the fixture wrote it.
     public let source: String
+    /// The longest text (in UTF-8 bytes) this pattern is matched against; longer text does not match. It is
+    /// `inputCeiling`, or less for a pattern that can split text among several unbounded repeats: the
+    /// `backtrackingDegree`-th root of `stepBudget` (1,000 bytes for `^/a/.*/b/.*`, 100 for three such repeats).
+    public let maxInputBytes: Int
     private let regex: Regex<AnyRegexOutput>
 
-    /// Compiles `source`; throws a message fit for a diagnostic if it is not a valid regular expression.
+    /// Compiles `source`; throws a message fit for a diagnostic if it is not a valid regular expression or has a
+    /// shape that can backtrack for ever.
     public init(_ source: String) throws(FixtureError) {
         do {
             regex = try Regex(source)
         } catch {
             throw FixtureError("invalid regular expression \(source.quoted): \(error)")
         }
+        if let reason = RegexShape.catastrophicReason(source) {
+            throw FixtureError(
+                "regular expression \(source.quoted) can take exponential time on a near miss: \(reason); "
+                    + "write it so that no repeated part can match the same text in more than one way"
+            )
+        }
         self.source = source
+        maxInputBytes = Self.inputBound(degree: RegexShape.backtrackingDegree(source))
         _ = try? regex.firstMatch(in: "")
     }
 
-    /// Whether the pattern matches anywhere in `text`.
-    public func matches(_ text: String) -> Bool {
-        (try? regex.firstMatch(in: text)) != nil
+    /// The longest input whose length to the power `degree` stays within `stepBudget`, at most `inputCeiling`.
+    private static func inputBound(degree: Int) -> Int {
+        guard degree > 1 else { return inputCeiling }
+        /// Whether `base` to the power `degree` stays within the budget (checked step by step, so it cannot overflow).
+        func withinBudget(_ base: Int) -> Bool {
+            var product = 1
+            for _ in 0..<degree {
+                product *= base
+                if product > stepBudget { return false }
+            }
+            return true
+        }
+        var bound = 1
+        while bound < inputCeiling, withinBudget(bound + 1) { bound += 1 }
+        return bound
     }
 
-    /// The named captures of a match of the whole of `text`, or nil when it does not match.
+    /// Whether `text` is short enough to be matched (see `maxInputBytes`).
+    public func accepts(_ text: String) -> Bool {
+        text.utf8.count <= maxInputBytes
+    }
+
+    /// Whether the pattern matches anywhere in `text`; text longer than `maxInputBytes` does not match.
+    public func matches(_ text: String) -> Bool {
+        accepts(text) && (try? regex.firstMatch(in: text)) != nil
+    }
+
+    /// The named captures of a match of the whole of `text`, or nil when it does not match (as text longer than
+    /// `maxInputBytes` does not).
     public func wholeMatchCaptures(_ text: String) -> [(name: String, value: String)]? {
-        guard let match = try? regex.wholeMatch(in: text) else { return nil }
+        guard accepts(text), let match = try? regex.wholeMatch(in: text) else { return nil }
         return match.output.compactMap { capture in
             guard let name = capture.name, let value = capture.substring else { return nil }
             return (name, String(value))

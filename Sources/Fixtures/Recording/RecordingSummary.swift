@@ -40,7 +40,10 @@ public struct RecordingSummary: Sendable {
         let rows =
             [["ENDPOINT", "FILE", "RESULT"]]
             + files.map {
-                [$0.endpoint, $0.id, $0.status.rawValue + ($0.responses > 1 ? " (sequence of \($0.responses))" : "")]
+                [
+                    PrintableText.escaped($0.endpoint), $0.id,
+                    $0.status.rawValue + ($0.responses > 1 ? " (sequence of \($0.responses))" : ""),
+                ]
             }
         let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = rows.map { row in

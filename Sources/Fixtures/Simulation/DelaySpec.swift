@@ -60,20 +60,37 @@ public enum DelaySpec: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// One delay drawn from the distribution.
+    /// The longest delay the distribution gives short of its tail: the fixed time, the range's maximum, or the p99.
+    public var upperBound: Duration {
+        switch self {
+        case .fixed(let duration): duration
+        case .uniform(_, let max): max
+        case .logNormal(_, let p99): p99
+        }
+    }
+
+    /// One delay drawn from the distribution, never longer than `DurationText.ceiling` (the log-normal tail is cut at
+    /// 100 × p99 and at the ceiling), so that no draw can overflow.
     public func sample(using generator: inout some RandomNumberGenerator) -> Duration {
         switch self {
         case .fixed(let duration):
             return duration
         case .uniform(let min, let max):
             let span = (max - min) / .nanoseconds(1)
-            return min + .nanoseconds(Int64(Double.random(in: 0...1, using: &generator) * span))
+            return min + Self.duration(nanoseconds: Double.random(in: 0...1, using: &generator) * span)
         case .logNormal(let median, let p99):
             let mu = log(median / .nanoseconds(1))
             let sigma = (log(p99 / .nanoseconds(1)) - mu) / 2.326_347_874
             let value = exp(mu + sigma * Self.standardNormal(using: &generator))
-            return .nanoseconds(Int64(Swift.min(value, 100 * (p99 / .nanoseconds(1)))))
+            return Self.duration(nanoseconds: Swift.min(value, 100 * (p99 / .nanoseconds(1))))
         }
+    }
+
+    /// `nanoseconds` as a duration within `0...DurationText.ceiling`; NaN counts as zero.
+    private static func duration(nanoseconds: Double) -> Duration {
+        let ceiling = DurationText.ceiling / .nanoseconds(1)
+        guard nanoseconds > 0 else { return .zero }
+        return .nanoseconds(Int64(Swift.min(nanoseconds, ceiling)))
     }
 
     /// The textual form, as flags take it.

@@ -1,6 +1,13 @@
 /// Durations as people write them in fixtures, flags and headers: `120ms`, `2s`, `1.5s`, `500us`, `5m`.
+///
+/// Every duration read from text is at most `ceiling`, so a client's or a fixture's number can neither overflow the
+/// conversion nor hold a request for days.
 public enum DurationText {
-    /// Parses a duration; the unit is required (`us`, `ms`, `s` or `m`) and the number may have a fraction.
+    /// The longest duration StandIn reads from text: one hour.
+    public static let ceiling = Duration.seconds(3600)
+
+    /// Parses a duration; the unit is required (`us`, `ms`, `s` or `m`), the number may have a fraction, and the
+    /// duration must not exceed `ceiling`.
     public static func parse(_ text: some StringProtocol) throws(FixtureError) -> Duration {
         let trimmed = String(text.trimmingASCIIWhitespace)
         let units: [(suffix: String, nanoseconds: Double)] = [
@@ -9,7 +16,11 @@ public enum DurationText {
         for unit in units where trimmed.hasSuffix(unit.suffix) {
             let number = trimmed.dropLast(unit.suffix.count)
             guard let value = Double(number), value >= 0, value.isFinite, !number.hasPrefix("+") else { break }
-            return .nanoseconds(Int64((value * unit.nanoseconds).rounded()))
+            let nanoseconds = (value * unit.nanoseconds).rounded()
+            guard nanoseconds <= ceiling / .nanoseconds(1) else {
+                throw FixtureError("\(trimmed.quoted) is longer than the longest duration StandIn accepts, 1 hour")
+            }
+            return .nanoseconds(Int64(nanoseconds))
         }
         throw FixtureError("\(trimmed.quoted) is not a duration; write it like \"120ms\", \"2s\" or \"1.5s\"")
     }

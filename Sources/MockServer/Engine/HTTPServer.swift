@@ -57,9 +57,11 @@ final class HTTPServer: Sendable {
             received = signal
             first.exit()
         }
+        StopDeadline.arm()
         listening()
         first.run()
         stop()
+        StopDeadline.disarm()
         return received
     }
 

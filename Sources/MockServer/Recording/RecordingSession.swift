@@ -70,7 +70,9 @@ final class RecordingSession: Sendable {
         do {
             return .success(try await recorder.record(exchange))
         } catch {
-            logger.error("not recorded: \(call.method) \(redactor.redactPath(call)): \(error)")
+            logger.error(
+                "not recorded: \(PrintableText.escaped("\(call.method) \(redactor.redactPath(call)): \(error)"))"
+            )
             return .failure(RecordingFailure(reason: "\(error)"))
         }
     }

@@ -30,7 +30,7 @@ final class Simulation: Sendable {
         )
         var delay = response.compiled.delay
         do {
-            if let text = controls.delay { delay = try DelaySpec(parsing: text) }
+            if let text = controls.delay { delay = try requestedDelay(text) }
             if let text = controls.fault { plan.fault = try Fault(name: text) }
         } catch {
             throw SimulationError(description: "X-StandIn-\(controls.delay == nil ? "Fault" : "Delay"): \(error)")
@@ -46,11 +46,23 @@ final class Simulation: Sendable {
         guard delay != nil || settings.globalDelay != nil || !chaos.isEmpty else { return plan }
         random.withLock { generator in
             if !chaos.isEmpty { Self.applyChaos(chaos, to: &plan, using: &generator) }
-            plan.delay =
-                (delay?.sample(using: &generator) ?? .zero)
-                + (settings.globalDelay?.sample(using: &generator) ?? .zero)
+            var own = delay?.sample(using: &generator) ?? .zero
+            if controls.delay != nil { own = min(own, settings.maxHold) }
+            plan.delay = own + (settings.globalDelay?.sample(using: &generator) ?? .zero)
         }
         return plan
+    }
+
+    /// The delay a request asks for in `X-StandIn-Delay`; a client may hold its request no longer than `--max-hold`
+    /// (a log-normal draw past it is cut there).
+    private func requestedDelay(_ text: String) throws(FixtureError) -> DelaySpec {
+        let spec = try DelaySpec(parsing: text)
+        guard spec.upperBound <= settings.maxHold else {
+            throw FixtureError(
+                "\(text.debugDescription) is longer than the server's --max-hold of \(DurationText.format(settings.maxHold))"
+            )
+        }
+        return spec
     }
 
     /// The response for the fixture's next step, in the variant the request names, or else the endpoint's selected

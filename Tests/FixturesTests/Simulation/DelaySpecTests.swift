@@ -21,6 +21,20 @@ import Testing
         }
     }
 
+    @Test func durationsAboveTheCeilingAreRefusedNotTrapped() throws {
+        #expect(try DurationText.parse("60m") == DurationText.ceiling)
+        for text in ["3600.001s", "61m", "10000000000s", "1e300s", "9223372036854775807us"] {
+            #expect(throws: FixtureError.self, "\(text) parsed") { try DurationText.parse(text) }
+        }
+        #expect(
+            throws: FixtureError(#""10000000000s" is longer than the longest duration StandIn accepts, 1 hour"#)
+        ) {
+            try DurationText.parse("10000000000s")
+        }
+        #expect(throws: FixtureError.self) { try DelaySpec(parsing: "median=1us,p99=9000000000s") }
+        #expect(throws: FixtureError.self) { try DelaySpec(json: try JSONParser.parse(#"{"min":"1s","max":"2h"}"#)) }
+    }
+
     @Test func durationsFormatInMillisecondsOrSeconds() {
         #expect(DurationText.format(.milliseconds(120)) == "120ms")
         #expect(DurationText.format(.seconds(2)) == "2s")
@@ -121,6 +135,20 @@ import Testing
         #expect(median > .milliseconds(93) && median < .milliseconds(107), "median \(median)")
         #expect(p99 > .milliseconds(600) && p99 < .milliseconds(1_050), "p99 \(p99)")
         #expect(samples.allSatisfy { $0 > .zero && $0 <= .milliseconds(80_000) })
+    }
+
+    @Test func logNormalSamplesWithTheWidestTailStayWithinTheCeiling() {
+        var generator = SeededGenerator(seed: 3)
+        let spec = DelaySpec.logNormal(median: .microseconds(1), p99: DurationText.ceiling)
+        let samples = (0..<100_000).map { _ in spec.sample(using: &generator) }
+        #expect(samples.allSatisfy { $0 >= .zero && $0 <= DurationText.ceiling })
+        #expect(samples.contains(DurationText.ceiling))
+    }
+
+    @Test func uniformSamplesOverTheWidestRangeStayWithinIt() {
+        var generator = SeededGenerator(seed: 5)
+        let spec = DelaySpec.uniform(min: .zero, max: DurationText.ceiling)
+        #expect((0..<10_000).allSatisfy { _ in spec.sample(using: &generator) <= DurationText.ceiling })
     }
 
     @Test func theSameSeedGivesTheSameDraws() {

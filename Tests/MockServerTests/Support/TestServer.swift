@@ -60,7 +60,8 @@ struct FetchedResponse {
     }
 }
 
-/// Sends one request with a fresh ephemeral URLSession.
+/// Sends one request with a fresh ephemeral URLSession. An admin write without a `Content-Type` says
+/// `application/json`, as `StandInAdmin` does (the admin API refuses any other).
 func fetch(
     _ base: URL,
     _ pathAndQuery: String,
@@ -74,6 +75,11 @@ func fetch(
     request.httpBody = body
     request.timeoutInterval = timeout
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    if pathAndQuery.hasPrefix("/__standin/"), ["POST", "PUT"].contains(method),
+        request.value(forHTTPHeaderField: "Content-Type") == nil
+    {
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    }
     let session = URLSession(configuration: .ephemeral)
     defer { session.finishTasksAndInvalidate() }
     let (data, response) = try await session.data(for: request)
