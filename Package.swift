@@ -66,10 +66,10 @@ let package = Package(
         .testTarget(name: "FixturesTests", dependencies: ["Fixtures"]),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "ServerTestSupport"],
+            dependencies: ["MockServer", "NetworkCore", "ServerTestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StandInTests", dependencies: ["standin"]),
+        .testTarget(name: "StandInTests", dependencies: ["standin", "NetworkCore", "ServerTestSupport"]),
         .testTarget(
             name: "ClientServerTests",
             dependencies: ["NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport"]

@@ -12,56 +12,55 @@ import Testing
         try Data(contents.utf8).write(to: url, options: .atomic)
     }
 
-    /// Polls `path` until its body is `expected` or `limit` passes; returns how long it took.
-    private static func waitFor(
-        _ expected: String,
-        at path: String,
-        on base: URL,
-        limit: Duration = .seconds(1)
-    ) async throws -> Duration? {
-        let started = ContinuousClock.now
-        while ContinuousClock.now - started < limit {
-            if try await fetch(base, path).text == expected { return ContinuousClock.now - started }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return nil
+    /// Makes `change` to the mocks directory and returns how long the server took, on its own clock, to log the
+    /// reload that loaded `fixtures` fixtures without a broken file.
+    private static func reloadTime(
+        fixtures: Int,
+        in log: CapturedLog,
+        after change: () throws -> Void
+    ) async throws -> Duration {
+        let changed = ContinuousClock.now
+        try change()
+        let reloaded = try await log.time(ofFirst: "reloaded: \(fixtures) fixture(s), 0 broken", after: changed)
+        return reloaded - changed
     }
 
     @Test func editsAdditionsRemovalsAndRenamesTakeEffectWithinASecond() async throws {
         let files = ["a.json": Self.fixture(path: "/a", text: "one"), "b.json": Self.fixture(path: "/b", text: "b")]
+        let log = CapturedLog()
         try await withMocks(files) { mocks async throws in
-            try await withServer(mocks: mocks, watch: true) { base async throws in
+            try await withServer(mocks: mocks, watch: true, logger: log.logger) { base async throws in
                 #expect(try await fetch(base, "/a").text == "one")
-                try Self.write(Self.fixture(path: "/a", text: "two"), to: "a.json", in: mocks)
-                #expect(try await Self.waitFor("two", at: "/a", on: base) != nil, "edit")
+                let edit = try await Self.reloadTime(fixtures: 2, in: log) {
+                    try Self.write(Self.fixture(path: "/a", text: "two"), to: "a.json", in: mocks)
+                }
+                #expect(edit < .seconds(1), "edit")
+                #expect(try await fetch(base, "/a").text == "two")
 
-                try Self.write(Self.fixture(path: "/c", text: "new"), to: "more/c.json", in: mocks)
-                #expect(try await Self.waitFor("new", at: "/c", on: base) != nil, "addition")
+                let addition = try await Self.reloadTime(fixtures: 3, in: log) {
+                    try Self.write(Self.fixture(path: "/c", text: "new"), to: "more/c.json", in: mocks)
+                }
+                #expect(addition < .seconds(1), "addition")
+                #expect(try await fetch(base, "/c").text == "new")
 
-                try FileManager.default.removeItem(at: mocks.appendingPathComponent("b.json"))
-                let removed = try await Self.waitFor("", at: "/b", on: base, limit: .seconds(1))
-                #expect(removed == nil)
-                #expect(try await fetch(base, "/b").status == 404, "removal")
+                let removal = try await Self.reloadTime(fixtures: 2, in: log) {
+                    try FileManager.default.removeItem(at: mocks.appendingPathComponent("b.json"))
+                }
+                #expect(removal < .seconds(1), "removal")
+                #expect(try await fetch(base, "/b").status == 404)
 
-                try FileManager.default.moveItem(
-                    at: mocks.appendingPathComponent("more/c.json"),
-                    to: mocks.appendingPathComponent("c-renamed.json")
-                )
-                let renamed = try await Self.waitForID("c-renamed.json", on: base)
-                #expect(renamed, "rename")
+                let rename = try await Self.reloadTime(fixtures: 2, in: log) {
+                    try FileManager.default.moveItem(
+                        at: mocks.appendingPathComponent("more/c.json"),
+                        to: mocks.appendingPathComponent("c-renamed.json")
+                    )
+                }
+                #expect(rename < .seconds(1), "rename")
+                let list = try await fetch(base, "/__standin/fixtures").json()["fixtures"] as? [[String: Any]] ?? []
+                #expect(list.contains { $0["id"] as? String == "c-renamed.json" })
                 #expect(try await fetch(base, "/c").text == "new")
             }
         }
-    }
-
-    private static func waitForID(_ id: String, on base: URL) async throws -> Bool {
-        let started = ContinuousClock.now
-        while ContinuousClock.now - started < .seconds(1) {
-            let list = try await fetch(base, "/__standin/fixtures").json()["fixtures"] as? [[String: Any]] ?? []
-            if list.contains(where: { $0["id"] as? String == id }) { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return false
     }
 
     @Test func brokenEditKeepsTheLastGoodVersionServing() async throws {

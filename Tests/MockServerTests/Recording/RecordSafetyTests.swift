@@ -72,7 +72,7 @@ import Testing
                                 + "Keep-Alive: timeout=5\r\nTE: trailers\r\nProxy-Authorization: Basic abc\r\n"
                                 + "X-End-To-End: kept\r\n\r\n"
                         )
-                        #expect(connection.readAll().hasSuffix("\r\n\r\nok"))
+                        #expect(await connection.readAll().hasSuffix("\r\n\r\nok"))
                     }
                     let journal = try await fetch(backend, "/__standin/requests").json()
                     let entry = try #require((journal["requests"] as? [[String: Any]])?.first)
@@ -124,7 +124,7 @@ import Testing
                     ]
                     try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
                         for path in attempts {
-                            let answer = try rawGet(path, port: proxy.port!)
+                            let answer = try await rawGet(path, port: proxy.port!)
                             #expect(answer.hasPrefix("HTTP/1.1 404"), "\(path)")
                         }
                     }
