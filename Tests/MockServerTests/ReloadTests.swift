@@ -1,4 +1,7 @@
 import Foundation
+import Logging
+import MockServer
+import NetworkCore
 import Testing
 
 @Suite struct ReloadTests {
@@ -12,54 +15,64 @@ import Testing
         try Data(contents.utf8).write(to: url, options: .atomic)
     }
 
-    /// Makes `change` to the mocks directory and returns how long the server took, on its own clock, to log the
-    /// reload that loaded `fixtures` fixtures without a broken file.
-    private static func reloadTime(
-        fixtures: Int,
-        in log: CapturedLog,
-        after change: () throws -> Void
-    ) async throws -> Duration {
-        let changed = ContinuousClock.now
-        try change()
-        let reloaded = try await log.time(ofFirst: "reloaded: \(fixtures) fixture(s), 0 broken", after: changed)
-        return reloaded - changed
-    }
-
     @Test func editsAdditionsRemovalsAndRenamesTakeEffectWithinASecond() async throws {
         let files = ["a.json": Self.fixture(path: "/a", text: "one"), "b.json": Self.fixture(path: "/b", text: "b")]
         let log = CapturedLog()
         try await withMocks(files) { mocks async throws in
             try await withServer(mocks: mocks, watch: true, logger: log.logger) { base async throws in
                 #expect(try await fetch(base, "/a").text == "one")
-                let edit = try await Self.reloadTime(fixtures: 2, in: log) {
+                let edit = try await reloadTime(loggedIn: log) {
                     try Self.write(Self.fixture(path: "/a", text: "two"), to: "a.json", in: mocks)
+                } until: {
+                    try await fetch(base, "/a").text == "two"
                 }
                 #expect(edit < .seconds(1), "edit")
-                #expect(try await fetch(base, "/a").text == "two")
 
-                let addition = try await Self.reloadTime(fixtures: 3, in: log) {
+                let addition = try await reloadTime(loggedIn: log) {
                     try Self.write(Self.fixture(path: "/c", text: "new"), to: "more/c.json", in: mocks)
+                } until: {
+                    try await fetch(base, "/c").text == "new"
                 }
                 #expect(addition < .seconds(1), "addition")
-                #expect(try await fetch(base, "/c").text == "new")
 
-                let removal = try await Self.reloadTime(fixtures: 2, in: log) {
+                let removal = try await reloadTime(loggedIn: log) {
                     try FileManager.default.removeItem(at: mocks.appendingPathComponent("b.json"))
+                } until: {
+                    try await fetch(base, "/b").status == 404
                 }
                 #expect(removal < .seconds(1), "removal")
-                #expect(try await fetch(base, "/b").status == 404)
 
-                let rename = try await Self.reloadTime(fixtures: 2, in: log) {
+                let rename = try await reloadTime(loggedIn: log) {
                     try FileManager.default.moveItem(
                         at: mocks.appendingPathComponent("more/c.json"),
                         to: mocks.appendingPathComponent("c-renamed.json")
                     )
+                } until: {
+                    let list = try await fetch(base, "/__standin/fixtures").json()["fixtures"] as? [[String: Any]]
+                    return list?.contains { $0["id"] as? String == "c-renamed.json" } == true
                 }
                 #expect(rename < .seconds(1), "rename")
-                let list = try await fetch(base, "/__standin/fixtures").json()["fixtures"] as? [[String: Any]] ?? []
-                #expect(list.contains { $0["id"] as? String == "c-renamed.json" })
                 #expect(try await fetch(base, "/c").text == "new")
             }
+        }
+    }
+
+    /// Watching begins on the server's own thread, after the fixtures were loaded: an edit in between still shows.
+    @Test func anEditBeforeWatchingBeginsIsLoaded() async throws {
+        try await withMocks(["a.json": Self.fixture(path: "/a", text: "one")]) { mocks async throws in
+            let configuration = MockServerConfiguration(mocksDirectory: mocks, port: 0, accessLog: false, watch: true)
+            let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
+            try Self.write(Self.fixture(path: "/a", text: "two"), to: "a.json", in: mocks)
+            try server.start()
+            defer { server.stop() }
+            let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+            let served = try await poll(
+                every: .milliseconds(20),
+                timeout: .seconds(10),
+                until: { $0 == "two" },
+                operation: { try await fetch(base, "/a").text }
+            )
+            #expect(served == "two")
         }
     }
 

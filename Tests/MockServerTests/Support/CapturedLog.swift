@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import NetworkCore
 
 /// A logger whose messages a test can read back, each with the time it was logged: a server's own record of when
 /// something happened, free of the delays of a client that asks.
@@ -17,20 +16,9 @@ final class CapturedLog: @unchecked Sendable {
     /// Every message logged so far.
     var lines: [String] { lock.withLock { messages.map(\.text) } }
 
-    /// Waits until a message starting with `prefix` is logged after `start`, and returns when it was logged; throws
-    /// `PollingTimeoutError` when none is within `timeout`.
-    func time(
-        ofFirst prefix: String,
-        after start: ContinuousClock.Instant,
-        within timeout: Duration = .seconds(10)
-    ) async throws -> ContinuousClock.Instant {
-        let found = try await poll(
-            every: .milliseconds(10),
-            timeout: timeout,
-            until: { $0 != nil },
-            operation: { lock.withLock { messages.first { $0.time > start && $0.text.hasPrefix(prefix) }?.time } }
-        )
-        return found!
+    /// When the last message starting with `prefix` was logged, if any was.
+    func lastTime(of prefix: String) -> ContinuousClock.Instant? {
+        lock.withLock { messages.last { $0.text.hasPrefix(prefix) }?.time }
     }
 
     fileprivate func append(_ message: String) {
