@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MockServer
 import NetworkCore
+import ServerTestSupport
 import Testing
 
 @Suite struct ReloadTests {
@@ -10,9 +11,7 @@ import Testing
     }
 
     private static func write(_ contents: String, to file: String, in mocks: URL) throws {
-        let url = mocks.appendingPathComponent(file)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: url, options: .atomic)
+        try writeFile(contents, to: mocks.appendingPathComponent(file), atomically: true)
     }
 
     @Test func editsAdditionsRemovalsAndRenamesTakeEffectWithinASecond() async throws {

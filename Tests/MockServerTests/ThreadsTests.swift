@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The server with several event loops: every loop answers from the same fixtures, sequences, journal and hit counts.
@@ -65,7 +66,7 @@ import Testing
             try await withServer(mocks: mocks, watch: true, threads: 2, logger: log.logger) { base in
                 let edited = Self.hello.replacingOccurrences(of: "\"hello\" }", with: "\"edited\" }")
                 let time = try await reloadTime(loggedIn: log) {
-                    try Data(edited.utf8).write(to: mocks.appendingPathComponent("hello.json"))
+                    try writeFile(edited, to: mocks.appendingPathComponent("hello.json"))
                 } until: {
                     let results = try await ParallelClients.send(get("/hello"), count: 20, port: base.port!)
                     return results.allSatisfy { $0.response.hasSuffix("\r\n\r\nedited") }

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -11,14 +12,7 @@ import FoundationNetworking
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "standin-cli-\(UUID().uuidString)"
         )
-        for (path, contents) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(),
-                withIntermediateDirectories: true
-            )
-            try Data(contents.utf8).write(to: url)
-        }
+        for (path, contents) in files { try writeFile(contents, to: directory.appendingPathComponent(path)) }
         return directory
     }
 
@@ -197,7 +191,7 @@ import FoundationNetworking
             let server = try await ServeProcess(["--mocks", mocks.path, "--quiet"] + (watching ? [] : ["--no-watch"]))
             defer { server.stop() }
             let edited = #"{ "request": { "path": "/ok" }, "response": { "text": "edited" } }"#
-            try Data(edited.utf8).write(to: mocks.appendingPathComponent("ok.json"), options: .atomic)
+            try writeFile(edited, to: mocks.appendingPathComponent("ok.json"), atomically: true)
             let url = "http://127.0.0.1:\(server.port)/ok"
             if watching {
                 // How soon is measured in process, on the server's clock (ReloadTests).

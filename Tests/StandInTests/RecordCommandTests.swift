@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -52,9 +53,10 @@ import FoundationNetworking
             "standin-rec-\(UUID().uuidString)"
         )
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data(#"{ "request": { "path": "/mine" }, "response": { "text": "mine" } }"#.utf8)
-            .write(to: directory.appendingPathComponent("mine.json"))
+        try writeFile(
+            #"{ "request": { "path": "/mine" }, "response": { "text": "mine" } }"#,
+            to: directory.appendingPathComponent("mine.json")
+        )
         let sample = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
         let backend = try await ServeProcess(["--mocks", sample, "--quiet", "--no-watch"])
         defer { backend.stop() }
