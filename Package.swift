@@ -62,8 +62,11 @@ let package = Package(
             dependencies: ["MockServer", .product(name: "Logging", package: "swift-log")],
             path: "Tests/ServerTestSupport"
         ),
-        .testTarget(name: "NetworkCoreTests", dependencies: ["NetworkCore", "NetworkTestSupport"]),
-        .testTarget(name: "FixturesTests", dependencies: ["Fixtures"]),
+        .testTarget(
+            name: "NetworkCoreTests",
+            dependencies: ["NetworkCore", "NetworkTestSupport", "ServerTestSupport"]
+        ),
+        .testTarget(name: "FixturesTests", dependencies: ["Fixtures", "ServerTestSupport"]),
         .testTarget(
             name: "MockServerTests",
             dependencies: ["MockServer", "NetworkCore", "ServerTestSupport"],

@@ -66,7 +66,7 @@ struct URLSessionMemoryAlone {
             let before = ResidentMemory.bytes()
             try await send(Self.requests)
             let growth = ResidentMemory.bytes() - before
-            try Data(String(growth).utf8).write(to: report)
+            try writeFile(String(growth), to: report)
         }
     }
 }
