@@ -30,7 +30,7 @@ enum ParallelClients {
         _ request: String,
         count: Int,
         port: Int,
-        timeout: Duration = .seconds(10)
+        timeout: Duration = .seconds(60)
     ) async throws -> [(elapsed: Duration, response: String)] {
         try await onOwnThread { try sendNow(request, count: count, port: port, timeout: timeout) }
     }

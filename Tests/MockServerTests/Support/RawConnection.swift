@@ -64,6 +64,20 @@ final class RawConnection: Sendable {
         await readAllTimed().text
     }
 
+    /// Reads until what arrived ends with `suffix`, the peer closes, or a read times out; returns what arrived.
+    func readThrough(_ suffix: String) async -> String {
+        await onOwnThread {
+            var received: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while !received.reversed().starts(with: suffix.utf8.reversed()) {
+                let count = chunk.withUnsafeMutableBytes { read(self.socket, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
+                received += chunk[..<count]
+            }
+            return String(decoding: received, as: UTF8.self)
+        }
+    }
+
     /// Like `readAll`, and also returns when the read ended, on the reading thread's clock: a time free of the wait
     /// for the test's task to run again.
     func readAllTimed() async -> (text: String, ended: ContinuousClock.Instant) {

@@ -60,14 +60,15 @@ struct FetchedResponse {
     }
 }
 
-/// Sends one request with a fresh ephemeral URLSession.
+/// Sends one request with a fresh ephemeral URLSession. The default timeout is a safety net, not a claim about speed:
+/// on a busy machine an answer can take seconds.
 func fetch(
     _ base: URL,
     _ pathAndQuery: String,
     method: String = "GET",
     headers: [String: String] = [:],
     body: Data? = nil,
-    timeout: TimeInterval = 10
+    timeout: TimeInterval = 60
 ) async throws -> FetchedResponse {
     var request = URLRequest(url: URL(string: base.absoluteString + pathAndQuery)!)
     request.httpMethod = method
