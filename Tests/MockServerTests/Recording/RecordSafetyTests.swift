@@ -116,7 +116,10 @@ import Testing
     @Test func pathTraversalWritesNothingOutsideTheFolder() async throws {
         try await withMocks([:]) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
-                try await withTemporaryMocks(["keep.json": fixtureJSON(path: "/keep", response: "{}")]) { mocks in
+                // A folder of this test's own around the mocks: other runs may write escape files beside theirs.
+                try await withTemporaryMocks(["mocks/keep.json": fixtureJSON(path: "/keep", response: "{}")]) {
+                    enclosing in
+                    let mocks = enclosing.appendingPathComponent("mocks")
                     let attempts = [
                         "/../../escape-1", "/%2e%2e%2f%2e%2e%2fescape-2", "/..%2F..%2Fescape-3", "//etc/escape-4",
                         "/%2Fetc%2Fescape-5", "/C:%5Cescape-6", "/a/%2e%2e/%2e%2e/%2e%2e/escape-7", "/%00/escape-8",
@@ -132,8 +135,8 @@ import Testing
                     #expect(written.filter { !$0.hasPrefix("recorded/") } == ["keep.json"])
                     #expect(written.count == attempts.count + 1, "\(written)")
                     for path in written { #expect(!path.contains(".."), "\(path)") }
-                    let outside = files(under: mocks.deletingLastPathComponent()).filter { $0.contains("escape-") }
-                    #expect(outside.allSatisfy { $0.hasPrefix(mocks.lastPathComponent + "/recorded/") }, "\(outside)")
+                    let outside = files(under: enclosing).filter { $0.contains("escape-") }
+                    #expect(outside.allSatisfy { $0.hasPrefix("mocks/recorded/") }, "\(outside)")
                     let loaded = try FixtureLoader(directory: mocks).load()
                     #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
                 }
