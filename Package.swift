@@ -62,14 +62,17 @@ let package = Package(
             dependencies: ["MockServer", .product(name: "Logging", package: "swift-log")],
             path: "Tests/ServerTestSupport"
         ),
-        .testTarget(name: "NetworkCoreTests", dependencies: ["NetworkCore", "NetworkTestSupport"]),
-        .testTarget(name: "FixturesTests", dependencies: ["Fixtures"]),
+        .testTarget(
+            name: "NetworkCoreTests",
+            dependencies: ["NetworkCore", "NetworkTestSupport", "ServerTestSupport"]
+        ),
+        .testTarget(name: "FixturesTests", dependencies: ["Fixtures", "ServerTestSupport"]),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "ServerTestSupport"],
+            dependencies: ["MockServer", "NetworkCore", "ServerTestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StandInTests", dependencies: ["standin"]),
+        .testTarget(name: "StandInTests", dependencies: ["standin", "NetworkCore", "ServerTestSupport"]),
         .testTarget(
             name: "ClientServerTests",
             dependencies: ["NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport"]

@@ -142,9 +142,10 @@ import Testing
         }
     }
 
+    /// Well before the client's timeout of 120 s would end it.
     @Test func cancellingTheTaskCancelsTheRequest() async throws {
         let listener = try SilentListener()
-        let client = liveClient(listener.url)
+        let client = liveClient(listener.url, timeout: .seconds(120))
         let clock = ContinuousClock()
         let start = clock.now
         let task = Task { try await client.send(TestAPI.Users.Get(id: "1")) }
@@ -152,7 +153,7 @@ import Testing
         task.cancel()
         let error = try await networkError { try await task.value }
         #expect(error.isCancellation)
-        #expect(clock.now - start < .seconds(5))
+        #expect(clock.now - start < .seconds(60))
     }
 
     @Test func silentServerTimesOut() async throws {

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import ServerTestSupport
 import Testing
 
 @Suite struct LoaderDiagnosticsTests {
@@ -60,7 +61,7 @@ import Testing
             withDestinationURL: URL(fileURLWithPath: "/etc")
         )
         let text = #"{ "request": { "path": "/a" }, "response": { "file": "escape/hostname" } }"#
-        try Data(text.utf8).write(to: directory.appendingPathComponent("f.json"))
+        try writeFile(text, to: directory.appendingPathComponent("f.json"))
         let result = try FixtureLoader(directory: directory).load()
         #expect(result.fixtures.isEmpty)
         #expect(result.diagnostics.map(\.reason) == [#"file body "escape/hostname" is outside the mocks directory"#])

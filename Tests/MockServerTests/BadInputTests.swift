@@ -12,7 +12,7 @@ import Testing
         try await withServer { base async throws in
             let connection = try RawConnection(port: base.port!)
             connection.send("NONSENSE\r\n\r\n")
-            let reply = connection.readAll()
+            let reply = await connection.readAll()
             #expect(reply.hasPrefix("HTTP/1.1 400"), "got \(reply.prefix(40))")
             try await expectStillServing(base)
         }
@@ -23,7 +23,7 @@ import Testing
             var generator = SystemRandomNumberGenerator()
             let connection = try RawConnection(port: base.port!)
             connection.send((0..<2048).map { _ in UInt8.random(in: 0...255, using: &generator) })
-            _ = connection.readAll()
+            _ = await connection.readAll()
             try await expectStillServing(base)
         }
     }
@@ -33,7 +33,7 @@ import Testing
             let connection = try RawConnection(port: base.port!)
             let big = String(repeating: "a", count: 64 * 1024)
             connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
-            let reply = connection.readAll()
+            let reply = await connection.readAll()
             #expect(reply.hasPrefix("HTTP/1.1 431"), "got \(reply.prefix(40))")
             try await expectStillServing(base)
         }
@@ -45,7 +45,7 @@ import Testing
         try await withServer(limits: limits) { base async throws in
             let connection = try RawConnection(port: base.port!)
             connection.send("POST /notes HTTP/1.1\r\nHost: x\r\nContent-Length: 10737418240\r\n\r\n")
-            let reply = connection.readAll()
+            let reply = await connection.readAll()
             #expect(reply.hasPrefix("HTTP/1.1 413"), "got \(reply.prefix(40))")
             try await expectStillServing(base)
         }
@@ -67,7 +67,7 @@ import Testing
             let connection = try RawConnection(port: base.port!, timeout: 1)
             let request = "GET /text HTTP/1.1\r\nHost: x\r\n\r\n"
             connection.send(String(repeating: request, count: 10))
-            let reply = connection.readAll()
+            let reply = await connection.readAll()
             #expect(reply.components(separatedBy: "plain words").count - 1 == 10)
         }
     }

@@ -146,9 +146,9 @@ import Testing
                 let last = "GET /users/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
                 var residentAfterWarmUp = 0
                 for batch in 0..<50 {
-                    let connection = try RawConnection(port: base.port!)
+                    let connection = try RawConnection(port: base.port!, timeout: 30)
                     connection.send(String(repeating: request, count: 999) + last)
-                    let answers = connection.readAll().components(separatedBy: "HTTP/1.1 200").count - 1
+                    let answers = await connection.readAll().components(separatedBy: "HTTP/1.1 200").count - 1
                     #expect(answers == 1000, "batch \(batch)")
                     if batch == 9 { residentAfterWarmUp = ResidentMemory.bytes() }
                 }

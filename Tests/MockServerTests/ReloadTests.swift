@@ -1,4 +1,8 @@
 import Foundation
+import Logging
+import MockServer
+import NetworkCore
+import ServerTestSupport
 import Testing
 
 @Suite struct ReloadTests {
@@ -7,61 +11,68 @@ import Testing
     }
 
     private static func write(_ contents: String, to file: String, in mocks: URL) throws {
-        let url = mocks.appendingPathComponent(file)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: url, options: .atomic)
-    }
-
-    /// Polls `path` until its body is `expected` or `limit` passes; returns how long it took.
-    private static func waitFor(
-        _ expected: String,
-        at path: String,
-        on base: URL,
-        limit: Duration = .seconds(1)
-    ) async throws -> Duration? {
-        let started = ContinuousClock.now
-        while ContinuousClock.now - started < limit {
-            if try await fetch(base, path).text == expected { return ContinuousClock.now - started }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return nil
+        try writeFile(contents, to: mocks.appendingPathComponent(file), atomically: true)
     }
 
     @Test func editsAdditionsRemovalsAndRenamesTakeEffectWithinASecond() async throws {
         let files = ["a.json": Self.fixture(path: "/a", text: "one"), "b.json": Self.fixture(path: "/b", text: "b")]
+        let log = CapturedLog()
         try await withMocks(files) { mocks async throws in
-            try await withServer(mocks: mocks, watch: true) { base async throws in
+            try await withServer(mocks: mocks, watch: true, logger: log.logger) { base async throws in
                 #expect(try await fetch(base, "/a").text == "one")
-                try Self.write(Self.fixture(path: "/a", text: "two"), to: "a.json", in: mocks)
-                #expect(try await Self.waitFor("two", at: "/a", on: base) != nil, "edit")
+                let edit = try await reloadTime(loggedIn: log) {
+                    try Self.write(Self.fixture(path: "/a", text: "two"), to: "a.json", in: mocks)
+                } until: {
+                    try await fetch(base, "/a").text == "two"
+                }
+                #expect(edit < .seconds(1), "edit")
 
-                try Self.write(Self.fixture(path: "/c", text: "new"), to: "more/c.json", in: mocks)
-                #expect(try await Self.waitFor("new", at: "/c", on: base) != nil, "addition")
+                let addition = try await reloadTime(loggedIn: log) {
+                    try Self.write(Self.fixture(path: "/c", text: "new"), to: "more/c.json", in: mocks)
+                } until: {
+                    try await fetch(base, "/c").text == "new"
+                }
+                #expect(addition < .seconds(1), "addition")
 
-                try FileManager.default.removeItem(at: mocks.appendingPathComponent("b.json"))
-                let removed = try await Self.waitFor("", at: "/b", on: base, limit: .seconds(1))
-                #expect(removed == nil)
-                #expect(try await fetch(base, "/b").status == 404, "removal")
+                let removal = try await reloadTime(loggedIn: log) {
+                    try FileManager.default.removeItem(at: mocks.appendingPathComponent("b.json"))
+                } until: {
+                    try await fetch(base, "/b").status == 404
+                }
+                #expect(removal < .seconds(1), "removal")
 
-                try FileManager.default.moveItem(
-                    at: mocks.appendingPathComponent("more/c.json"),
-                    to: mocks.appendingPathComponent("c-renamed.json")
-                )
-                let renamed = try await Self.waitForID("c-renamed.json", on: base)
-                #expect(renamed, "rename")
+                let rename = try await reloadTime(loggedIn: log) {
+                    try FileManager.default.moveItem(
+                        at: mocks.appendingPathComponent("more/c.json"),
+                        to: mocks.appendingPathComponent("c-renamed.json")
+                    )
+                } until: {
+                    let list = try await fetch(base, "/__standin/fixtures").json()["fixtures"] as? [[String: Any]]
+                    return list?.contains { $0["id"] as? String == "c-renamed.json" } == true
+                }
+                #expect(rename < .seconds(1), "rename")
                 #expect(try await fetch(base, "/c").text == "new")
             }
         }
     }
 
-    private static func waitForID(_ id: String, on base: URL) async throws -> Bool {
-        let started = ContinuousClock.now
-        while ContinuousClock.now - started < .seconds(1) {
-            let list = try await fetch(base, "/__standin/fixtures").json()["fixtures"] as? [[String: Any]] ?? []
-            if list.contains(where: { $0["id"] as? String == id }) { return true }
-            try await Task.sleep(for: .milliseconds(20))
+    /// Watching begins on the server's own thread, after the fixtures were loaded: an edit in between still shows.
+    @Test func anEditBeforeWatchingBeginsIsLoaded() async throws {
+        try await withMocks(["a.json": Self.fixture(path: "/a", text: "one")]) { mocks async throws in
+            let configuration = MockServerConfiguration(mocksDirectory: mocks, port: 0, accessLog: false, watch: true)
+            let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
+            try Self.write(Self.fixture(path: "/a", text: "two"), to: "a.json", in: mocks)
+            try server.start()
+            defer { server.stop() }
+            let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+            let served = try await poll(
+                every: .milliseconds(20),
+                timeout: .seconds(10),
+                until: { $0 == "two" },
+                operation: { try await fetch(base, "/a").text }
+            )
+            #expect(served == "two")
         }
-        return false
     }
 
     @Test func brokenEditKeepsTheLastGoodVersionServing() async throws {

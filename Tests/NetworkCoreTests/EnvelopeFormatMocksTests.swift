@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import Testing
 
 @Suite struct EnvelopeFormatMocksTests {
@@ -8,7 +9,7 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         if let settings {
-            try Data(settings.utf8).write(to: directory.appendingPathComponent("standin.json"))
+            try writeFile(settings, to: directory.appendingPathComponent("standin.json"))
         }
         try body(directory)
     }

@@ -96,7 +96,7 @@ private let noJitter = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10),
         let policy = RetryPolicy(maxAttempts: 5, baseDelay: .seconds(30), jitter: 0)
         let client = makeClient(transport, middleware: [RetryMiddleware(policy: policy)])
         let task = Task { try await client.send(AnyEndpoint<EmptyResponse>()) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await transport.waitForRequests(1)
         task.cancel()
         let error = try await networkError { try await task.value }
         #expect(error.isCancellation)

@@ -106,7 +106,7 @@ private typealias RegistryTests_Profile = Profile
     }
 
     @Test func delaysAreHonouredAndCancellable() async throws {
-        try await withSlowFixture(#""delay": "30s""#) { client in
+        try await withSlowFixture(#""delay": "120s""#) { client in
             let clock = ContinuousClock()
             let started = clock.now
             let task = Task { try await client.send(API.Slow()) }
@@ -114,7 +114,7 @@ private typealias RegistryTests_Profile = Profile
             task.cancel()
             let error = try await networkError { try await task.value }
             #expect(error.isCancellation)
-            #expect(clock.now - started < .seconds(5))
+            #expect(clock.now - started < .seconds(60))
         }
     }
 

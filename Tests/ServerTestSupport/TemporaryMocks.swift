@@ -6,10 +6,6 @@ public func withTemporaryMocks(_ files: [String: String], _ body: (URL) async th
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    for (path, contents) in files {
-        let url = directory.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: url)
-    }
+    for (path, contents) in files { try writeFile(contents, to: directory.appendingPathComponent(path)) }
     try await body(directory)
 }

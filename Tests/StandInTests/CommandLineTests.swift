@@ -1,4 +1,6 @@
 import Foundation
+import NetworkCore
+import ServerTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -10,14 +12,7 @@ import FoundationNetworking
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "standin-cli-\(UUID().uuidString)"
         )
-        for (path, contents) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(),
-                withIntermediateDirectories: true
-            )
-            try Data(contents.utf8).write(to: url)
-        }
+        for (path, contents) in files { try writeFile(contents, to: directory.appendingPathComponent(path)) }
         return directory
     }
 
@@ -31,32 +26,32 @@ import FoundationNetworking
         """,
     ]
 
-    @Test func checkPassesOnTheSampleMocks() throws {
+    @Test func checkPassesOnTheSampleMocks() async throws {
         let mocks = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
-        let result = try StandInBinary.run(["check", "--mocks", mocks])
+        let result = try await StandInBinary.run(["check", "--mocks", mocks])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("fixture(s) OK."))
     }
 
-    @Test func checkReportsFileAndLineAndExitsWithOne() throws {
+    @Test func checkReportsFileAndLineAndExitsWithOne() async throws {
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let result = try StandInBinary.run(["check", "--mocks", mocks.path])
+        let result = try await StandInBinary.run(["check", "--mocks", mocks.path])
         #expect(result.status == 1)
         #expect(result.output.contains("bad/typo.json:3: unknown key \"respnse\" in fixture"))
         #expect(result.output.contains("1 problem(s) in 1 file(s); 1 fixture(s) OK."))
     }
 
-    @Test func checkOfAMissingDirectoryFailsWithAMessage() throws {
-        let result = try StandInBinary.run(["check", "--mocks", "/nonexistent/mocks"])
+    @Test func checkOfAMissingDirectoryFailsWithAMessage() async throws {
+        let result = try await StandInBinary.run(["check", "--mocks", "/nonexistent/mocks"])
         #expect(result.status == 1)
         #expect(result.error.contains("cannot read the mocks directory /nonexistent/mocks"))
     }
 
-    @Test func listPrintsTheEndpointTable() throws {
+    @Test func listPrintsTheEndpointTable() async throws {
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let result = try StandInBinary.run(["list", "--mocks", mocks.path])
+        let result = try await StandInBinary.run(["list", "--mocks", mocks.path])
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n")
         #expect(lines.first?.hasPrefix("METHOD  PATH  STATUS  FIXTURE") == true)
@@ -67,7 +62,7 @@ import FoundationNetworking
     @Test func serveOnPortZeroPrintsTheAddressServesAndLogsEachRequest() async throws {
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let server = try ServeProcess(["--mocks", mocks.path])
+        let server = try await ServeProcess(["--mocks", mocks.path])
         let (data, response) = try await URLSession.shared.data(
             from: URL(string: "http://127.0.0.1:\(server.port)/ok")!
         )
@@ -75,7 +70,7 @@ import FoundationNetworking
         #expect(String(decoding: data, as: UTF8.self) == "ok")
         _ = try? await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/missing")!)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(server.interrupt() == 0)
+        #expect(await server.interrupt() == 0)
         #expect(server.text.contains("GET     /ok   200     ok.json"))
         #expect(server.text.contains(#/GET /ok 200 ok\.json \d+\.\d\dms/#))
         #expect(server.text.contains(#/GET /missing 404 NO MATCH \d+\.\d\dms/#))
@@ -85,17 +80,17 @@ import FoundationNetworking
     @Test func quietServeLogsNoRequests() async throws {
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let server = try ServeProcess(["--mocks", mocks.path, "--quiet"])
+        let server = try await ServeProcess(["--mocks", mocks.path, "--quiet"])
         _ = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(server.interrupt() == 0)
+        #expect(await server.interrupt() == 0)
         #expect(!server.text.contains("GET /ok"))
     }
 
-    @Test func strictServeRefusesBrokenFixtures() throws {
+    @Test func strictServeRefusesBrokenFixtures() async throws {
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let result = try StandInBinary.run(["serve", "--port", "0", "--strict", "--mocks", mocks.path])
+        let result = try await StandInBinary.run(["serve", "--port", "0", "--strict", "--mocks", mocks.path])
         #expect(result.status == 1)
         #expect(result.error.contains("--strict"))
         #expect(result.error.contains("typo.json:3:"))
@@ -104,16 +99,18 @@ import FoundationNetworking
     @Test func simulationFlagsShowInTheAccessLog() async throws {
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let server = try ServeProcess(["--mocks", mocks.path, "--delay", "50ms", "--fail-rate", "1:503", "--seed", "1"])
+        let server = try await ServeProcess([
+            "--mocks", mocks.path, "--delay", "50ms", "--fail-rate", "1:503", "--seed", "1",
+        ])
         let url = URL(string: "http://127.0.0.1:\(server.port)/ok")!
         let (_, response) = try await URLSession.shared.data(from: url)
         #expect((response as? HTTPURLResponse)?.statusCode == 503)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(server.interrupt() == 0)
+        #expect(await server.interrupt() == 0)
         #expect(server.text.contains(#/GET /ok 503 ok\.json \d+\.\d\dms delay=50ms/#))
     }
 
-    @Test func badSimulationFlagsAreValidationErrors() throws {
+    @Test func badSimulationFlagsAreValidationErrors() async throws {
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
         let cases: [([String], String)] = [
@@ -124,7 +121,7 @@ import FoundationNetworking
             (["--variant", "GET /ok=missing"], "GET /ok has no variant \"missing\"; it has none"),
         ]
         for (flags, message) in cases {
-            let result = try StandInBinary.run(["serve", "--port", "0", "--mocks", mocks.path] + flags)
+            let result = try await StandInBinary.run(["serve", "--port", "0", "--mocks", mocks.path] + flags)
             #expect(result.status != 0, "\(flags)")
             #expect(result.error.contains(message), "\(flags): \(result.error)")
         }
@@ -133,19 +130,19 @@ import FoundationNetworking
     @Test func limitFlagsReachTheServerAndRefusalsAreLogged() async throws {
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let server = try ServeProcess(["--mocks", mocks.path, "--max-header-size", "1024"])
+        let server = try await ServeProcess(["--mocks", mocks.path, "--max-header-size", "1024"])
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
         request.setValue(String(repeating: "a", count: 2000), forHTTPHeaderField: "X-Big")
         let (_, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 431)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(server.interrupt() == 0)
+        #expect(await server.interrupt() == 0)
         #expect(server.text.contains(#/GET /ok 431 REFUSED \d+\.\d\dms head of \d+ bytes is over the limit/#))
     }
 
-    @Test func badLimitFlagsAreValidationErrors() throws {
+    @Test func badLimitFlagsAreValidationErrors() async throws {
         for flag in ["--max-header-size", "--max-body-size", "--read-timeout", "--idle-timeout", "--max-connections"] {
-            let result = try StandInBinary.run(["serve", "--port", "0", flag, "0"])
+            let result = try await StandInBinary.run(["serve", "--port", "0", flag, "0"])
             #expect(result.status != 0, "\(flag)")
             #expect(result.error.contains("\(flag) must be 1 or more."), "\(flag): \(result.error)")
         }
@@ -161,8 +158,10 @@ import FoundationNetworking
     @Test func adminTokenAndJournalSizeReachTheServer() async throws {
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let server = try ServeProcess(["--mocks", mocks.path, "--admin-token", "t0k", "--journal-size", "5", "--quiet"])
-        defer { _ = server.interrupt() }
+        let server = try await ServeProcess([
+            "--mocks", mocks.path, "--admin-token", "t0k", "--journal-size", "5", "--quiet",
+        ])
+        defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
         #expect(try await status(base + "/__standin/health").0 == 401)
         #expect(try await status(base + "/__standin/health", token: "t0k") == (200, #"{"status":"ok","fixtures":1}"#))
@@ -178,8 +177,8 @@ import FoundationNetworking
             """#
         ])
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let server = try ServeProcess(["--mocks", mocks.path, "--variant", "GET /me=down", "--quiet"])
-        defer { _ = server.interrupt() }
+        let server = try await ServeProcess(["--mocks", mocks.path, "--variant", "GET /me=down", "--quiet"])
+        defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
         #expect(try await status(base + "/me").0 == 503)
         #expect(try await status(base + "/__standin/variants").1 == #"{"GET /me":"down"}"#)
@@ -189,24 +188,34 @@ import FoundationNetworking
         for watching in [true, false] {
             let mocks = try temporaryMocks(broken)
             defer { try? FileManager.default.removeItem(at: mocks) }
-            let server = try ServeProcess(["--mocks", mocks.path, "--quiet"] + (watching ? [] : ["--no-watch"]))
-            defer { _ = server.interrupt() }
+            let server = try await ServeProcess(["--mocks", mocks.path, "--quiet"] + (watching ? [] : ["--no-watch"]))
+            defer { server.stop() }
             let edited = #"{ "request": { "path": "/ok" }, "response": { "text": "edited" } }"#
-            try Data(edited.utf8).write(to: mocks.appendingPathComponent("ok.json"), options: .atomic)
-            try await Task.sleep(for: .milliseconds(800))
-            let body = try await status("http://127.0.0.1:\(server.port)/ok").1
-            #expect(body == (watching ? "edited" : "ok"), "watching: \(watching)")
+            try writeFile(edited, to: mocks.appendingPathComponent("ok.json"), atomically: true)
+            let url = "http://127.0.0.1:\(server.port)/ok"
+            if watching {
+                // How soon is measured in process, on the server's clock (ReloadTests).
+                _ = try await poll(
+                    every: .milliseconds(50),
+                    timeout: .seconds(10),
+                    until: { $0 == "edited" },
+                    operation: { try await status(url).1 }
+                )
+            } else {
+                try await Task.sleep(for: .milliseconds(800))
+                #expect(try await status(url).1 == "ok")
+            }
         }
     }
 
-    @Test func negativeJournalSizeIsAValidationError() throws {
-        let result = try StandInBinary.run(["serve", "--journal-size=-1"])
+    @Test func negativeJournalSizeIsAValidationError() async throws {
+        let result = try await StandInBinary.run(["serve", "--journal-size=-1"])
         #expect(result.status != 0)
         #expect(result.error.contains("--journal-size must be 0 (off) or more"))
     }
 
-    @Test func invalidPortIsAValidationError() throws {
-        let result = try StandInBinary.run(["serve", "--port", "70000"])
+    @Test func invalidPortIsAValidationError() async throws {
+        let result = try await StandInBinary.run(["serve", "--port", "70000"])
         #expect(result.status != 0)
         #expect(result.error.contains("--port must be within 0...65535"))
     }
@@ -215,23 +224,23 @@ import FoundationNetworking
     @Test func oneThreadServesFromASingleThreadProcess() async throws {
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let server = try ServeProcess(["--mocks", mocks.path, "--threads", "1"])
+        let server = try await ServeProcess(["--mocks", mocks.path, "--threads", "1"])
         let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
         #expect(String(decoding: data, as: UTF8.self) == "ok")
         let tasks = "/proc/\(server.process.processIdentifier)/task"
         #expect(try FileManager.default.contentsOfDirectory(atPath: tasks).count == 1)
-        #expect(server.interrupt() == 0)
+        #expect(await server.interrupt() == 0)
     }
     #endif
 
-    @Test func threadCountOutsideItsRangeIsAValidationError() throws {
-        let result = try StandInBinary.run(["serve", "--threads", "0"])
+    @Test func threadCountOutsideItsRangeIsAValidationError() async throws {
+        let result = try await StandInBinary.run(["serve", "--threads", "0"])
         #expect(result.status != 0)
         #expect(result.error.contains("--threads must be within 1...256"))
     }
 
-    @Test func helpNamesEverySubcommand() throws {
-        let result = try StandInBinary.run(["--help"])
+    @Test func helpNamesEverySubcommand() async throws {
+        let result = try await StandInBinary.run(["--help"])
         #expect(result.status == 0)
         for command in ["serve", "record", "check", "list"] { #expect(result.output.contains(command)) }
     }

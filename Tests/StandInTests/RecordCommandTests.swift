@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -13,10 +14,10 @@ import FoundationNetworking
         )
         defer { try? FileManager.default.removeItem(at: directory) }
         let sample = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
-        let backend = try ServeProcess(["--mocks", sample, "--quiet", "--no-watch"])
-        defer { _ = backend.interrupt() }
+        let backend = try await ServeProcess(["--mocks", sample, "--quiet", "--no-watch"])
+        defer { backend.stop() }
         let mocks = directory.appendingPathComponent("Mocks")
-        let recorder = try ServeProcess(
+        let recorder = try await ServeProcess(
             [
                 "--upstream", "http://127.0.0.1:\(backend.port)", "--mocks", mocks.path,
                 "--redact-header", "X-Device", "--ignore-query", "nonce",
@@ -31,7 +32,7 @@ import FoundationNetworking
         #expect(String(decoding: data, as: UTF8.self).contains("Ada Lovelace"))
         _ = try await URLSession.shared.data(for: request)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(recorder.interrupt() == 0)
+        #expect(await recorder.interrupt() == 0)
         #expect(recorder.text.contains(#/GET /user/info 200 recorded/user/GET-user-info\.json \d+\.\d\dms RECORDED/#))
         #expect(recorder.text.contains(#/GET /user/info 200 recorded/user/GET-user-info\.json \d+\.\d\dms UNCHANGED/#))
         #expect(
@@ -43,7 +44,7 @@ import FoundationNetworking
         #expect(!written.contains("secret-token-42"))
         #expect(!written.contains("device-secret-7"))
         #expect(!written.contains("nonce"))
-        let check = try StandInBinary.run(["check", "--mocks", mocks.path])
+        let check = try await StandInBinary.run(["check", "--mocks", mocks.path])
         #expect(check.status == 0, "\(check.output)")
     }
 
@@ -52,13 +53,14 @@ import FoundationNetworking
             "standin-rec-\(UUID().uuidString)"
         )
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data(#"{ "request": { "path": "/mine" }, "response": { "text": "mine" } }"#.utf8)
-            .write(to: directory.appendingPathComponent("mine.json"))
+        try writeFile(
+            #"{ "request": { "path": "/mine" }, "response": { "text": "mine" } }"#,
+            to: directory.appendingPathComponent("mine.json")
+        )
         let sample = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
-        let backend = try ServeProcess(["--mocks", sample, "--quiet", "--no-watch"])
-        defer { _ = backend.interrupt() }
-        let recorder = try ServeProcess(
+        let backend = try await ServeProcess(["--mocks", sample, "--quiet", "--no-watch"])
+        defer { backend.stop() }
+        let recorder = try await ServeProcess(
             ["--upstream", "http://127.0.0.1:\(backend.port)", "--mocks", directory.path, "--mode", "missing"],
             command: "record"
         )
@@ -66,23 +68,23 @@ import FoundationNetworking
         #expect(String(decoding: mine, as: UTF8.self) == "mine")
         _ = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(recorder.port)/ping")!)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(recorder.interrupt() == 0)
+        #expect(await recorder.interrupt() == 0)
         #expect(recorder.text.contains(#/GET /mine 200 mine\.json \d+\.\d\dms SERVED/#))
         #expect(recorder.text.contains(#/GET /ping 200 recorded/GET-ping\.json \d+\.\d\dms RECORDED/#))
     }
 
-    @Test func recordNeedsAnHTTPUpstreamAndASafeFolder() throws {
-        let noUpstream = try StandInBinary.run(["record", "--upstream", "ftp://example.com"])
+    @Test func recordNeedsAnHTTPUpstreamAndASafeFolder() async throws {
+        let noUpstream = try await StandInBinary.run(["record", "--upstream", "ftp://example.com"])
         #expect(noUpstream.status != 0)
         #expect(noUpstream.error.contains("--upstream must be an http or https URL"))
-        let escaping = try StandInBinary.run(["record", "--upstream", "http://example.com", "--into", "../out"])
+        let escaping = try await StandInBinary.run(["record", "--upstream", "http://example.com", "--into", "../out"])
         #expect(escaping.status != 0)
         #expect(escaping.error.contains("--into must be a folder inside --mocks"))
     }
 
     #if canImport(FoundationNetworking)
-    @Test func insecureIsRefusedWhereURLSessionCannotSkipCertificateChecks() throws {
-        let result = try StandInBinary.run(["record", "--upstream", "https://example.com", "--insecure"])
+    @Test func insecureIsRefusedWhereURLSessionCannotSkipCertificateChecks() async throws {
+        let result = try await StandInBinary.run(["record", "--upstream", "https://example.com", "--insecure"])
         #expect(result.status != 0)
         #expect(result.error.contains("--insecure is not available on this platform"))
     }

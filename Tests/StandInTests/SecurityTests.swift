@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -13,19 +14,12 @@ import FoundationNetworking
         let port: Int
         private let directory: URL
 
-        init() throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
+        /// Makes a certificate and starts the server, waiting for both on a thread of their own.
+        init() async throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
+            self.directory = directory
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let certificate = Process()
-            certificate.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            certificate.arguments = [
-                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                "-keyout", directory.appendingPathComponent("key.pem").path,
-                "-out", directory.appendingPathComponent("cert.pem").path,
-            ]
-            certificate.standardError = FileHandle.nullDevice
-            try certificate.run()
-            certificate.waitUntilExit()
+            try await onOwnThread { try Self.makeCertificate(in: directory) }
             let script = """
                 import http.server, ssl, sys
                 server = http.server.HTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
@@ -42,8 +36,22 @@ import FoundationNetworking
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+            let line = await onOwnThread { String(decoding: output.fileHandleForReading.availableData, as: UTF8.self) }
             port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
+
+        /// Writes a self-signed `cert.pem` and its `key.pem` into `directory`.
+        private static func makeCertificate(in directory: URL) throws {
+            let certificate = Process()
+            certificate.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            certificate.arguments = [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                "-keyout", directory.appendingPathComponent("key.pem").path,
+                "-out", directory.appendingPathComponent("cert.pem").path,
+            ]
+            certificate.standardError = FileHandle.nullDevice
+            try certificate.run()
+            certificate.waitUntilExit()
         }
 
         deinit {
@@ -59,11 +67,11 @@ import FoundationNetworking
 
     @Test(.enabled(if: canServeTLS, "needs openssl and python3 to run an HTTPS backend"))
     func recordRefusesABackendWhoseCertificateIsNotTrusted() async throws {
-        let backend = try UntrustedBackend()
+        let backend = try await UntrustedBackend()
         try #require(backend.port > 0)
         let mocks = FileManager.default.temporaryDirectory.appendingPathComponent("tls-mocks-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let recorder = try ServeProcess(
+        let recorder = try await ServeProcess(
             ["--upstream", "https://127.0.0.1:\(backend.port)", "--mocks", mocks.path],
             command: "record"
         )
@@ -72,7 +80,7 @@ import FoundationNetworking
         )
         #expect((response as? HTTPURLResponse)?.statusCode == 502)
         #expect(String(decoding: data, as: UTF8.self).contains("\"code\":502"))
-        #expect(recorder.interrupt() == 0)
+        #expect(await recorder.interrupt() == 0)
         withExtendedLifetime(backend) {}
         let written = FileManager.default.enumerator(atPath: mocks.path)?.allObjects ?? []
         #expect(written.isEmpty, "\(written)")

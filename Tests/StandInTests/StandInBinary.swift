@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -20,9 +21,17 @@ enum StandInBinary {
 
     /// Runs `standin` with `arguments` to completion and returns its exit status and output. A run that has not
     /// ended after `deadline` seconds is killed (and reports the signal), so a regression fails instead of hanging.
+    /// Waits on a thread of its own.
     static func run(
         _ arguments: [String],
         deadline: Double = 20
+    ) async throws -> (status: Int32, output: String, error: String) {
+        try await onOwnThread { try runNow(arguments, deadline: deadline) }
+    }
+
+    private static func runNow(
+        _ arguments: [String],
+        deadline: Double
     ) throws -> (status: Int32, output: String, error: String) {
         let process = Process()
         process.executableURL = url
@@ -49,37 +58,57 @@ enum StandInBinary {
 final class ServeProcess {
     let process = Process()
     private let output = Pipe()
-    private(set) var port = 0
-    private var received = Data()
+    let port: Int
+    private var received: Data
 
-    /// Starts `standin <command> --port 0` with `arguments` and waits for it to print its address.
-    init(_ arguments: [String], command: String = "serve") throws {
+    /// Starts `standin <command> --port 0` with `arguments` and waits (on a thread of its own) for it to print its
+    /// address.
+    init(_ arguments: [String], command: String = "serve") async throws {
         process.executableURL = StandInBinary.url
         process.arguments = [command, "--port", "0"] + arguments
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
+        (port, received) = try await onOwnThread { [output] in try Self.readAddress(from: output.fileHandleForReading) }
+        guard port != 0 else { throw CocoaError(.fileReadCorruptFile) }
+    }
+
+    /// Reads what the process prints until it names its port (0 if it ends or 10 s pass first).
+    private static func readAddress(from handle: FileHandle) throws -> (port: Int, received: Data) {
         let pattern = try Regex(#"on http://127\.0\.0\.1:(\d+)"#)
         let deadline = Date().addingTimeInterval(10)
-        while port == 0, Date() < deadline {
-            let chunk = output.fileHandleForReading.availableData
+        var received = Data()
+        while Date() < deadline {
+            let chunk = handle.availableData
             guard !chunk.isEmpty else { break }
             received += chunk
-            if let match = try pattern.firstMatch(in: text), let value = match.output[1].substring {
-                port = Int(value) ?? 0
+            if let match = try pattern.firstMatch(in: String(decoding: received, as: UTF8.self)),
+                let value = match.output[1].substring
+            {
+                return (Int(value) ?? 0, received)
             }
         }
-        guard port != 0 else { throw CocoaError(.fileReadCorruptFile) }
+        return (0, received)
     }
 
     /// What it printed so far.
     var text: String { String(decoding: received, as: UTF8.self) }
 
-    /// Sends SIGINT, waits for exit, and returns the status; everything it printed is in `text` afterwards.
-    func interrupt() -> Int32 {
+    /// Sends SIGINT, waits (on a thread of its own) for exit, and returns the status; everything it printed is in
+    /// `text` afterwards.
+    func interrupt() async -> Int32 {
         kill(process.processIdentifier, SIGINT)
-        received += output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let rest = await onOwnThread { [output, process] in
+            let rest = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return rest
+        }
+        received += rest
         return process.terminationStatus
+    }
+
+    /// Sends SIGINT and leaves the process to end on its own: for clean-up in a `defer`, where nothing can wait.
+    func stop() {
+        kill(process.processIdentifier, SIGINT)
     }
 }

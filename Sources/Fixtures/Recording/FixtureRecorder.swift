@@ -6,6 +6,12 @@ import Foundation
 /// An actor: exchanges arrive from many upstream calls at once, and each file's run state and writes are serialised
 /// here.
 public actor FixtureRecorder {
+    #if os(Linux)
+    private nonisolated let executor = QueueExecutor(label: "standin.fixture-recorder")
+    /// Writes wait for the disk, so the recorder runs on a queue of its own (see `QueueExecutor`).
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    #endif
+
     /// A sequence grows to at most this many steps; later different answers are not added.
     public static let longestSequence = 100
 

@@ -23,6 +23,8 @@ enum MocksWatcher {
                     context.reload(onlyIfChanged: true)
                 }
             }
+            // An edit made between loading the fixtures and arming the watch raised no notification.
+            context.reload(onlyIfChanged: true)
             return
         }
         #endif

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import ServerTestSupport
 import Testing
 
 @Suite struct FixtureRecorderTests {
@@ -48,7 +49,7 @@ import Testing
             let kept = try await recorder.record(exchange).fixtureID
             let folder = directory.appendingPathComponent("recorded/users")
             let leftover = folder.appendingPathComponent(".GET-users-2.json.\(UUID().uuidString).tmp")
-            try Data("{\"request\":".utf8).write(to: leftover)
+            try writeFile("{\"request\":", to: leftover)
             #expect(recorder.removeLeftoverTemporaries() == 1)
             #expect(!FileManager.default.fileExists(atPath: leftover.path))
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(kept).path))

@@ -1,16 +1,13 @@
 import Fixtures
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// A mocks directory with the given files (path → contents), loaded, then removed.
 func load(_ files: [String: String]) throws -> FixtureLoadResult {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    for (path, contents) in files {
-        let url = directory.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: url)
-    }
+    for (path, contents) in files { try writeFile(contents, to: directory.appendingPathComponent(path)) }
     return try FixtureLoader(directory: directory).load()
 }
 

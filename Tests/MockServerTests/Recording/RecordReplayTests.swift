@@ -50,7 +50,7 @@ import Testing
                             let body = call.body.map { Data($0.utf8) }
                             seen.append(try await fetch(proxy, call.path, method: call.method, body: body))
                         }
-                        seenRedirect = try rawGet("/old", port: proxy.port!)
+                        seenRedirect = try await rawGet("/old", port: proxy.port!)
                     }
                     let loaded = try FixtureLoader(directory: mocks).load()
                     #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
@@ -61,7 +61,7 @@ import Testing
                             let again = try await fetch(replay, call.path, method: call.method, body: body)
                             try expectSameAnswer(again, original, "\(call.method) \(call.path)")
                         }
-                        let redirect = try rawGet("/old", port: replay.port!)
+                        let redirect = try await rawGet("/old", port: replay.port!)
                         #expect(redirect.hasPrefix("HTTP/1.1 302"))
                         #expect(redirect.contains("Location: /new"))
                         #expect(seenRedirect.hasPrefix("HTTP/1.1 302"))
@@ -209,8 +209,8 @@ func expectSameAnswer(_ replay: FetchedResponse, _ original: FetchedResponse, _ 
 }
 
 /// A GET over a raw connection (URLSession would follow a redirect), as the text that came back.
-func rawGet(_ path: String, port: Int) throws -> String {
+func rawGet(_ path: String, port: Int) async throws -> String {
     let connection = try RawConnection(port: port)
     connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-    return connection.readAll()
+    return await connection.readAll()
 }

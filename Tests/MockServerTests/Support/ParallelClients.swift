@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -24,15 +25,22 @@ enum ParallelClients {
     }
 
     /// Sends `request` on `count` connections at once and returns, per connection, the time until the server
-    /// closed it or the first response bytes arrived, and those bytes.
+    /// closed it or the first response bytes arrived, and those bytes. Waits on a thread of its own.
     static func send(
         _ request: String,
         count: Int,
         port: Int,
-        timeout: Duration = .seconds(10)
-    )
-        throws -> [(elapsed: Duration, response: String)]
-    {
+        timeout: Duration = .seconds(60)
+    ) async throws -> [(elapsed: Duration, response: String)] {
+        try await onOwnThread { try sendNow(request, count: count, port: port, timeout: timeout) }
+    }
+
+    private static func sendNow(
+        _ request: String,
+        count: Int,
+        port: Int,
+        timeout: Duration
+    ) throws -> [(elapsed: Duration, response: String)] {
         raiseFileLimit(to: count * 2 + 256)
         let clock = ContinuousClock()
         let started = clock.now

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,9 @@ import Darwin
 #endif
 
 /// A plain TCP connection for sending what URLSession never would: malformed requests, huge heads, hang-ups.
-final class RawConnection {
+///
+/// Reads wait on a thread of their own (see `onOwnThread`), so a test waiting for the server holds up no other test.
+final class RawConnection: Sendable {
     private let socket: Int32
 
     /// The socket's file descriptor.
@@ -24,8 +27,7 @@ final class RawConnection {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var time = timeval(tv_sec: timeout, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        setReadTimeout(seconds: timeout)
         let status = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -35,6 +37,12 @@ final class RawConnection {
     }
 
     deinit { close(socket) }
+
+    /// Makes each read give up after `seconds` without data.
+    func setReadTimeout(seconds: Int) {
+        var time = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    }
 
     /// Sends bytes; returns false when the peer has closed the connection.
     @discardableResult
@@ -52,7 +60,54 @@ final class RawConnection {
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// Reads until the peer closes or the read times out; returns what arrived.
-    func readAll() -> String {
+    func readAll() async -> String {
+        await readAllTimed().text
+    }
+
+    /// Reads until what arrived ends with `suffix`, the peer closes, or a read times out; returns what arrived.
+    func readThrough(_ suffix: String) async -> String {
+        await onOwnThread {
+            var received: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while !received.reversed().starts(with: suffix.utf8.reversed()) {
+                let count = chunk.withUnsafeMutableBytes { read(self.socket, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
+                received += chunk[..<count]
+            }
+            return String(decoding: received, as: UTF8.self)
+        }
+    }
+
+    /// Like `readAll`, and also returns when the read ended, on the reading thread's clock: a time free of the wait
+    /// for the test's task to run again.
+    func readAllTimed() async -> (text: String, ended: ContinuousClock.Instant) {
+        await onOwnThread { (self.readAllNow(), ContinuousClock.now) }
+    }
+
+    /// Sends `line` every `interval` until a send fails because the server closed the connection, or `limit` passes;
+    /// returns when the send failed, on the sending thread's clock, or nil.
+    func drip(_ line: String, every interval: Duration, for limit: Duration) async -> ContinuousClock.Instant? {
+        await onOwnThread {
+            let started = ContinuousClock.now
+            while ContinuousClock.now - started < limit {
+                Thread.sleep(forTimeInterval: Double(interval / .milliseconds(1)) / 1000)
+                if !self.send(line) { return ContinuousClock.now }
+            }
+            return nil
+        }
+    }
+
+    /// Reads once: what has arrived, waiting up to the read timeout for the first byte.
+    func readAvailable() async -> String {
+        await onOwnThread { self.readAvailableNow() }
+    }
+
+    /// Reads until the peer closes or fails; returns the errno of the failure (0 for a clean close).
+    func readError() async -> Int32 {
+        await onOwnThread { self.readErrorNow() }
+    }
+
+    private func readAllNow() -> String {
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -63,15 +118,13 @@ final class RawConnection {
         return String(decoding: received, as: UTF8.self)
     }
 
-    /// Reads once: what has arrived, waiting up to the read timeout for the first byte.
-    func readAvailable() -> String {
+    private func readAvailableNow() -> String {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
         return String(decoding: chunk.prefix(max(0, count)), as: UTF8.self)
     }
 
-    /// Reads until the peer closes or fails; returns the errno of the failure (0 for a clean close).
-    func readError() -> Int32 {
+    private func readErrorNow() -> Int32 {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }

@@ -12,7 +12,7 @@ func withRecordingServer(
     mocks: URL,
     mode: RecordingConfiguration.Mode = .all,
     rules: RecordingRules = RecordingRules(),
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     _ body: (URL) async throws -> Void
 ) async throws -> RecordingSummary {
     let recording = RecordingConfiguration(upstream: upstream, mode: mode, rules: rules, timeout: timeout)

@@ -61,14 +61,15 @@ struct FetchedResponse {
 }
 
 /// Sends one request with a fresh ephemeral URLSession. An admin write without a `Content-Type` says
-/// `application/json`, as `StandInAdmin` does (the admin API refuses any other).
+/// `application/json`, as `StandInAdmin` does (the admin API refuses any other). The default timeout is a safety net,
+/// not a claim about speed: on a busy machine an answer can take seconds.
 func fetch(
     _ base: URL,
     _ pathAndQuery: String,
     method: String = "GET",
     headers: [String: String] = [:],
     body: Data? = nil,
-    timeout: TimeInterval = 10
+    timeout: TimeInterval = 60
 ) async throws -> FetchedResponse {
     var request = URLRequest(url: URL(string: base.absoluteString + pathAndQuery)!)
     request.httpMethod = method

@@ -20,6 +20,17 @@ final class StubTransport: Transport, @unchecked Sendable {
 
     var requests: [TransportRequest] { lock.withLock { sent } }
 
+    /// Waits until `count` requests have arrived (giving up after 10 s): the event a test acts on, where a sleep would
+    /// only guess how long that takes.
+    func waitForRequests(_ count: Int) async throws {
+        _ = try await poll(
+            every: .milliseconds(5),
+            timeout: .seconds(10),
+            until: { $0 >= count },
+            operation: { requests.count }
+        )
+    }
+
     func send(_ request: TransportRequest) async throws -> TransportResponse {
         let index = lock.withLock {
             sent.append(request)
