@@ -32,16 +32,16 @@ import Testing
     }
 
     /// Sends `requests` on one connection and returns everything the server answered until it closed.
-    private func exchange(_ base: URL, _ requests: String) throws -> String {
+    private func exchange(_ base: URL, _ requests: String) async throws -> String {
         let connection = try RawConnection(port: base.port!, timeout: 30)
         connection.send(requests.replacingOccurrences(of: "\n", with: "\r\n"))
-        return connection.readAll()
+        return await connection.readAll()
     }
 
     @Test func headAnswersLikeGetWithoutTheBody() async throws {
         try await withSemanticsServer { base async throws in
             let get = try await fetch(base, "/articles")
-            let head = try exchange(base, "HEAD /articles HTTP/1.1\nHost: a\nConnection: close\n\n")
+            let head = try await exchange(base, "HEAD /articles HTTP/1.1\nHost: a\nConnection: close\n\n")
             let (headers, rest) = try #require(Self.split(head))
             #expect(headers.hasPrefix("HTTP/1.1 200"))
             #expect(headers.contains("Content-Length: \(get.body.count)"))
@@ -53,7 +53,7 @@ import Testing
 
     @Test func headOfAnAnyFixtureSendsNoBody() async throws {
         try await withSemanticsServer { base async throws in
-            let head = try exchange(base, "HEAD /ping HTTP/1.1\nHost: a\nConnection: close\n\n")
+            let head = try await exchange(base, "HEAD /ping HTTP/1.1\nHost: a\nConnection: close\n\n")
             let (headers, rest) = try #require(Self.split(head))
             #expect(headers.contains("Content-Length: 4"))
             #expect(rest.isEmpty)
@@ -62,7 +62,7 @@ import Testing
 
     @Test func forcedNoContentSendsNoBodyAndTheConnectionStaysUsable() async throws {
         try await withSemanticsServer { base async throws in
-            let answers = try exchange(
+            let answers = try await exchange(
                 base,
                 "GET /articles HTTP/1.1\nHost: a\nX-StandIn-Status: 204\n\n"
                     + "GET /ping HTTP/1.1\nHost: a\nConnection: close\n\n"
@@ -160,7 +160,7 @@ import Testing
 
     @Test func pipelinedExtensionMethodsEachKeepTheirOwnMethod() async throws {
         try await withSemanticsServer { base async throws in
-            let answers = try exchange(
+            let answers = try await exchange(
                 base,
                 "PURGE /cache HTTP/1.1\nHost: a\n\nBREW /articles HTTP/1.1\nHost: a\nConnection: close\n\n"
             )
@@ -179,7 +179,7 @@ import Testing
             connection.send("PU")
             try await Task.sleep(for: .milliseconds(50))
             connection.send("RGE /cache HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
-            let answer = connection.readAll()
+            let answer = await connection.readAll()
             #expect(answer.hasPrefix("HTTP/1.1 200"))
             #expect(answer.hasSuffix("purged"))
         }

@@ -11,7 +11,7 @@ import Testing
         }
         """
 
-    private func withMocks(_ files: [String: String], _ body: (String) throws -> Void) throws {
+    private func withMocks(_ files: [String: String], _ body: (String) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-check-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         for (path, contents) in files {
@@ -22,12 +22,12 @@ import Testing
             )
             try Data(contents.utf8).write(to: url)
         }
-        try body(directory.path)
+        try await body(directory.path)
     }
 
-    @Test func checkReportsEveryMistakeOfAFileWithWhatWasMeant() throws {
-        try withMocks(["orders/create.json": Self.threeMistakes]) { mocks in
-            let result = try StandInBinary.run(["check", "--mocks", mocks])
+    @Test func checkReportsEveryMistakeOfAFileWithWhatWasMeant() async throws {
+        try await withMocks(["orders/create.json": Self.threeMistakes]) { mocks in
+            let result = try await StandInBinary.run(["check", "--mocks", mocks])
             #expect(result.status == 1)
             let lines = result.output.split(separator: "\n").map(String.init)
             let file = "\(mocks)/orders/create.json"
@@ -43,18 +43,18 @@ import Testing
         }
     }
 
-    @Test func checkRefusesABodyOnNoContent() throws {
+    @Test func checkRefusesABodyOnNoContent() async throws {
         let fixture = #"{ "request": { "path": "/a" }, "response": { "status": 204, "envelope": {} } }"#
-        try withMocks(["a.json": fixture]) { mocks in
-            let result = try StandInBinary.run(["check", "--mocks", mocks])
+        try await withMocks(["a.json": fixture]) { mocks in
+            let result = try await StandInBinary.run(["check", "--mocks", mocks])
             #expect(result.status == 1)
             #expect(result.output.contains(#"a.json:1: a 204 response has no body; remove its "envelope""#))
         }
     }
 
-    @Test func serveStartsEachDiagnosticLineWithFileAndLine() throws {
-        try withMocks(["orders/create.json": Self.threeMistakes]) { mocks in
-            let result = try StandInBinary.run(["serve", "--strict", "--port", "0", "--mocks", mocks])
+    @Test func serveStartsEachDiagnosticLineWithFileAndLine() async throws {
+        try await withMocks(["orders/create.json": Self.threeMistakes]) { mocks in
+            let result = try await StandInBinary.run(["serve", "--strict", "--port", "0", "--mocks", mocks])
             #expect(result.status != 0)
             let file = "\(mocks)/orders/create.json"
             let diagnostics = result.error.split(separator: "\n").filter { $0.hasPrefix(file) }

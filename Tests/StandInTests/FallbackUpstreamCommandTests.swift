@@ -16,9 +16,9 @@ import FoundationNetworking
         try FileManager.default.createDirectory(at: front, withIntermediateDirectories: true)
         try Data(#"{ "request": { "path": "/real" }, "response": { "text": "real" } }"#.utf8)
             .write(to: backend.appendingPathComponent("real.json"))
-        let upstream = try ServeProcess(["--mocks", backend.path, "--quiet", "--threads", "1"])
-        defer { _ = upstream.interrupt() }
-        let server = try ServeProcess([
+        let upstream = try await ServeProcess(["--mocks", backend.path, "--quiet", "--threads", "1"])
+        defer { upstream.stop() }
+        let server = try await ServeProcess([
             "--mocks", front.path, "--threads", "1", "--fallback-upstream", "http://127.0.0.1:\(upstream.port)",
         ])
         let (data, response) = try await URLSession.shared.data(
@@ -26,12 +26,12 @@ import FoundationNetworking
         )
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: data, as: UTF8.self) == "real")
-        #expect(server.interrupt() == 0)
+        #expect(await server.interrupt() == 0)
         #expect(server.text.contains(#/GET /real 200 PROXIED \d+\.\d\dms/#), "\(server.text)")
     }
 
-    @Test func aFallbackThatIsNotAnHTTPURLIsRefused() throws {
-        let result = try StandInBinary.run(["serve", "--port", "0", "--fallback-upstream", "ftp://example.com"])
+    @Test func aFallbackThatIsNotAnHTTPURLIsRefused() async throws {
+        let result = try await StandInBinary.run(["serve", "--port", "0", "--fallback-upstream", "ftp://example.com"])
         #expect(result.status != 0)
         #expect(result.error.contains("--fallback-upstream must be an http or https URL"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -16,7 +17,7 @@ import FoundationNetworking
         return directory
     }
 
-    @Test func checkReportsHugeDurationsAndCatastrophicPatternsWithTheirLines() throws {
+    @Test func checkReportsHugeDurationsAndCatastrophicPatternsWithTheirLines() async throws {
         let mocks = try temporaryMocks([
             "fixed.json": """
             {
@@ -40,7 +41,7 @@ import FoundationNetworking
             """,
         ])
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let result = try StandInBinary.run(["check", "--mocks", mocks.path])
+        let result = try await StandInBinary.run(["check", "--mocks", mocks.path])
         #expect(result.status == 1, "\(result.error)")
         #expect(result.output.contains(#"fixed.json:3: "10000000000s" is longer than the longest duration"#))
         #expect(result.output.contains(#"lognormal.json:4: "9000000000s" is longer than the longest duration"#))
@@ -48,11 +49,11 @@ import FoundationNetworking
         #expect(result.output.contains("3 problem(s) in 3 file(s)"))
     }
 
-    @Test func serveRefusesAHugeDelayOrHoldFlag() throws {
+    @Test func serveRefusesAHugeDelayOrHoldFlag() async throws {
         let mocks = try temporaryMocks([:])
         defer { try? FileManager.default.removeItem(at: mocks) }
         for flags in [["--delay", "10000000000s"], ["--delay", "median=1us,p99=9000000000s"], ["--max-hold", "61m"]] {
-            let result = try StandInBinary.run(["serve", "--port", "0", "--mocks", mocks.path] + flags)
+            let result = try await StandInBinary.run(["serve", "--port", "0", "--mocks", mocks.path] + flags)
             #expect(result.status == 64, "\(flags): \(result.status)")
             #expect(
                 result.error.contains("longer than the longest duration StandIn accepts, 1 hour"),
@@ -67,7 +68,7 @@ import FoundationNetworking
             "split.json": #"{"request": {"pathRegex": "^/p/(.*)(.*)(.*)x$"}, "response": {"text": "split"}}"#,
         ])
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let server = try ServeProcess(["--mocks", mocks.path, "--threads", "1", "--quiet"])
+        let server = try await ServeProcess(["--mocks", mocks.path, "--threads", "1", "--quiet"])
         let watchdog = DispatchWorkItem { [process = server.process] in
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
@@ -81,7 +82,7 @@ import FoundationNetworking
         try await Task.sleep(for: .milliseconds(200))
         let signalled = ContinuousClock.now
         kill(server.process.processIdentifier, SIGTERM)
-        server.process.waitUntilExit()
+        await onOwnThread { [process = server.process] in process.waitUntilExit() }
         let stopped = ContinuousClock.now - signalled
         #expect(server.process.terminationReason == .exit, "killed by the test's watchdog")
         // The deadline is one second; the slack is for a loaded machine's scheduling, not for the server.
@@ -91,13 +92,13 @@ import FoundationNetworking
     @Test func theAccessLogEscapesWhatAPathCouldForge() async throws {
         let mocks = try temporaryMocks([:])
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let server = try ServeProcess(["--mocks", mocks.path])
+        let server = try await ServeProcess(["--mocks", mocks.path])
         let base = "http://127.0.0.1:\(server.port)"
         for path in ["/x%0aGET%20/forged%20200%20ok.json", "/y%1b%5b2J%00"] {
             _ = try await URLSession.shared.data(from: URL(string: base + path)!)
         }
         try await Task.sleep(for: .milliseconds(300))
-        #expect(server.interrupt() == 0)
+        #expect(await server.interrupt() == 0)
         let lines = server.text.split(separator: "\n")
         #expect(!lines.contains { $0.hasPrefix("GET /forged") })
         #expect(lines.contains { $0.hasPrefix(#"GET /x\x0aGET /forged 200 ok.json 404 NO MATCH"#) })
