@@ -93,18 +93,18 @@ import Testing
                                 "path": "/users/42"
                               },
                               "response": {
-                                "envelope": {
-                                  "code": 0,
-                                  "data": {
-                                    "id": "42",
-                                    "name": "Ada"
-                                  },
-                                  "message": "success"
-                                },
+                                "status": 200,
                                 "headers": {
                                   "Content-Type": "application/json"
                                 },
-                                "status": 200
+                                "envelope": {
+                                  "code": 0,
+                                  "message": "success",
+                                  "data": {
+                                    "id": "42",
+                                    "name": "Ada"
+                                  }
+                                }
                               }
                             }
 
