@@ -9,6 +9,10 @@ import FoundationNetworking
 
 /// One recording run, shared by every loop: the transport to the backend and the recorder that writes the files.
 /// Its calls run off the loops, in tasks.
+///
+/// An `http` backend is called through `SocketTransport`, which sends the client's headers and nothing else and
+/// hands the body back as it came; an `https` one through URLSession, which adds `Accept-Encoding` (and on Linux
+/// `Accept-Language`) when the client sent none, and decodes compressed bodies.
 final class RecordingSession: Sendable {
     /// What an upstream call came to.
     enum Result: Sendable {
@@ -30,7 +34,9 @@ final class RecordingSession: Sendable {
 
     let configuration: RecordingConfiguration
     let recorder: FixtureRecorder
-    private let transport: URLSessionTransport
+    private let transport: any Transport
+    /// The request headers `transport` sets itself, left out of what the client sent.
+    private let transportHeaders: Set<String>
     private let logger: Logger
 
     /// Starts a run that writes under `mocksDirectory`, recognising envelopes in the project's format.
@@ -42,13 +48,19 @@ final class RecordingSession: Sendable {
         recorder = FixtureRecorder(mocksDirectory: mocksDirectory, into: configuration.into, rules: configuration.rules)
         let leftovers = recorder.removeLeftoverTemporaries()
         if leftovers > 0 { logger.notice("removed \(leftovers) temporary file(s) left by an interrupted recording") }
-        transport = URLSessionTransport(
-            configuration: Self.proxyConfiguration,
-            trustsAnyCertificate: configuration.trustsAnyCertificate
-        )
+        if SocketTransport.supports(scheme: configuration.upstream.scheme ?? "") {
+            transport = SocketTransport()
+            transportHeaders = UpstreamCall.socketTransportHeaders
+        } else {
+            transport = URLSessionTransport(
+                configuration: Self.proxyConfiguration,
+                trustsAnyCertificate: configuration.trustsAnyCertificate
+            )
+            transportHeaders = UpstreamCall.transportHeaders
+        }
     }
 
-    /// A session that passes requests on as they came: no cookie jar (a cookie the backend set must not be added to
+    /// For an `https` backend, a URLSession that passes requests on as they came: no cookie jar (a cookie the backend set must not be added to
     /// later requests the client sent without it) and no cache (every request reaches the backend, and memory stays
     /// flat however long the run).
     private static var proxyConfiguration: URLSessionConfiguration {
@@ -71,7 +83,11 @@ final class RecordingSession: Sendable {
         let response: TransportResponse
         do {
             response = try await transport.send(
-                call.transportRequest(to: configuration.upstream, timeout: configuration.timeout)
+                call.transportRequest(
+                    to: configuration.upstream,
+                    timeout: configuration.timeout,
+                    dropping: transportHeaders
+                )
             )
         } catch {
             let failure = TransportError(classifying: error)
@@ -102,8 +118,8 @@ final class RecordingSession: Sendable {
 }
 
 extension Redactor {
-    /// The call's path with its secret header values replaced, for logs.
+    /// The call's path with its secret values replaced, for logs.
     func redactPath(_ call: UpstreamCall) -> String {
-        Redactor.replace(secrets(in: call.headers), in: call.path)
+        Redactor.replace(secrets(in: call.exchange()), in: call.path)
     }
 }

@@ -126,7 +126,7 @@ import Testing
         }
     }
 
-    @Test func gzipAndChunkedBodiesArriveDecodedAndReplayTheSame() async throws {
+    @Test func gzipBodiesPassAsSentChunkedOnesArriveWholeAndBothReplayTheSame() async throws {
         let gzip = try #require(
             Data(base64Encoded: "H4sIAAAAAAACA6tWqsosKEhNUbIqKSpN1VHKLEnNLVayijbUMdIxjq0FAN1VIJMfAAAA")
         )
@@ -149,8 +149,7 @@ import Testing
                 pieces = try await fetch(proxy, "/chunked")
             }
             let zippedAnswer = try #require(zipped)
-            #expect(zippedAnswer.header("Content-Encoding") == nil)
-            #expect(zippedAnswer.header("Content-Length") == String(zippedAnswer.body.count))
+            #expect(zippedAnswer.header("Content-Encoding") == "gzip", "passed on compressed, as the backend sent it")
             #expect(try zippedAnswer.json()["zipped"] as? Bool == true)
             #expect(pieces?.text == "hello world")
             #expect(pieces?.header("Transfer-Encoding") == nil)
