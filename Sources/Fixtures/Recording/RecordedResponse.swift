@@ -4,7 +4,7 @@ import NetworkCore
 /// One response of a recorded fixture: status, the headers worth replaying, the body in the form that fits it, and
 /// the delay when latency is kept. Secrets are already dropped or replaced.
 ///
-/// A body that a digest header covers (``digestHeaders``) is stored so that it replays byte for byte (`text`, or
+/// A body that a digest header covers (`RecordedExchange.digestHeaders`) is stored so that it replays byte for byte (`text`, or
 /// `base64`), and the digest still holds; if redaction had to change it, the digest would be wrong, so the digest
 /// headers are left out instead.
 struct RecordedResponse: Equatable {
@@ -20,16 +20,6 @@ struct RecordedResponse: Equatable {
     )
     /// `X-` headers that differ on every response, so are not kept: a replay makes its own request id.
     static let volatileHeaders: Set<String> = ["x-request-id", "x-amzn-requestid", "x-amz-request-id", "x-amz-id-2"]
-    /// Headers that carry a digest of the body's exact bytes, by lower-cased name; also every `x-amz-checksum-*`.
-    static let digestHeaders: Set<String> = [
-        "x-amz-crc32", "content-md5", "content-digest", "repr-digest", "digest", "x-goog-hash",
-    ]
-
-    /// Whether a header of this name carries a digest of the body.
-    static func isDigest(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return digestHeaders.contains(lowered) || lowered.hasPrefix("x-amz-checksum-")
-    }
 
     /// The response's members, without a body form when the body goes to a file.
     let members: [JSONNode.Member]
@@ -40,7 +30,7 @@ struct RecordedResponse: Equatable {
         var members = [RecordedMatch.member("status", .number(String(exchange.status)))]
         let contentType = exchange.responseHeader(named: "Content-Type")
         let body = Redactor.replace(secrets, in: exchange.responseBody)
-        let isDigested = exchange.responseHeaders.contains { Self.isDigest($0.name) }
+        let isDigested = exchange.responseHeaders.contains { RecordedExchange.isDigest($0.name) }
         let isExact =
             isDigested && body == exchange.responseBody
             && rules.redactor.redactBody(body, secrets: []) == body
@@ -86,7 +76,7 @@ struct RecordedResponse: Equatable {
         for header in rules.redactor.keptHeaders(exchange.responseHeaders, secrets: secrets) {
             let name = header.name.lowercased()
             guard keptHeaders[name] != nil || (name.hasPrefix("x-") && !volatileHeaders.contains(name)),
-                !header.value.contains("{{"), keepingDigests || !isDigest(name)
+                !header.value.contains("{{"), keepingDigests || !RecordedExchange.isDigest(name)
             else { continue }
             if let index = kept.firstIndex(where: { $0.name.lowercased() == name }) {
                 kept[index].value += ", " + header.value

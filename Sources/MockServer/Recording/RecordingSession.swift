@@ -100,10 +100,11 @@ final class RecordingSession: Sendable {
         }
         let headers = response.clientHeaders
         let body = [UInt8](response.body)
+        let stored = CompressedBody.forRecording(headers: headers, body: body)
         let exchange = call.exchange(
             status: response.head.status.code,
-            headers: headers,
-            body: body,
+            headers: stored.headers,
+            body: stored.body,
             latency: ContinuousClock.now - started
         )
         let recorded: Swift.Result<RecordingOutcome, RecordingFailure>

@@ -126,7 +126,7 @@ import Testing
         }
     }
 
-    @Test func gzipBodiesPassAsSentChunkedOnesArriveWholeAndBothReplayTheSame() async throws {
+    @Test func gzipBodiesPassAsSentAndAreStoredDecodedChunkedOnesArriveWholeAndBothReplayTheSame() async throws {
         let gzip = try #require(
             Data(base64Encoded: "H4sIAAAAAAACA6tWqsosKEhNUbIqKSpN1VHKLEnNLVayijbUMdIxjq0FAN1VIJMfAAAA")
         )
@@ -150,6 +150,10 @@ import Testing
             }
             let zippedAnswer = try #require(zipped)
             #expect(zippedAnswer.header("Content-Encoding") == "gzip", "passed on compressed, as the backend sent it")
+            let file = try #require(files(under: mocks).first { $0.contains("gzip") })
+            let stored = try String(contentsOf: mocks.appendingPathComponent(file), encoding: .utf8)
+            #expect(stored.contains(#""zipped": true"#), "stored decoded, readable and searchable for secrets")
+            #expect(!stored.contains("Content-Encoding"))
             #expect(try zippedAnswer.json()["zipped"] as? Bool == true)
             #expect(pieces?.text == "hello world")
             #expect(pieces?.header("Transfer-Encoding") == nil)
