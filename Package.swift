@@ -74,7 +74,7 @@ let package = Package(
             dependencies: ["MockServer", "ServerTestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StandInTests", dependencies: ["standin"]),
+        .testTarget(name: "StandInTests", dependencies: ["standin", "ServerTestSupport"]),
         .testTarget(
             name: "ClientServerTests",
             dependencies: ["NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport"]

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -64,18 +65,14 @@ import FoundationNetworking
         }
         #expect(recorder.interrupt() == 0)
 
-        let same = try StandInBinary.run([
-            "drift", "--upstream", "http://127.0.0.1:\(backend.port)", "--mocks", recorded.path,
-        ])
+        let same = try await drift(["--upstream", "http://127.0.0.1:\(backend.port)", "--mocks", recorded.path])
         #expect(same.status == 0, "\(same.output)\(same.error)")
         #expect(same.output.contains("4 same, 0 drifted, 0 unreachable"), "\(same.output)")
 
         let changedMocks = try folder(Self.changedBackend, in: root, named: "changed")
         let changed = try ServeProcess(["--mocks", changedMocks.path, "--quiet", "--no-watch"])
         defer { _ = changed.interrupt() }
-        let drifted = try StandInBinary.run([
-            "drift", "--upstream", "http://127.0.0.1:\(changed.port)", "--mocks", recorded.path,
-        ])
+        let drifted = try await drift(["--upstream", "http://127.0.0.1:\(changed.port)", "--mocks", recorded.path])
         #expect(drifted.status == 1, "\(drifted.output)\(drifted.error)")
         for difference in [
             "removed data.name (string)", "added data.fullName (string)", "retyped total: number -> string",
@@ -87,8 +84,8 @@ import FoundationNetworking
             #expect(!drifted.output.contains(valueOnly), "\(valueOnly) changed only in value: \(drifted.output)")
         }
 
-        let json = try StandInBinary.run([
-            "drift", "--upstream", "http://127.0.0.1:\(changed.port)", "--mocks", recorded.path, "--json",
+        let json = try await drift([
+            "--upstream", "http://127.0.0.1:\(changed.port)", "--mocks", recorded.path, "--json",
             "--only", "GET /health",
         ])
         #expect(json.status == 1)
@@ -99,11 +96,16 @@ import FoundationNetworking
         #expect(fixtures.first?["differences"] as? [String] == ["status 200 -> 503"])
     }
 
-    @Test func anUnreachableBackendIsSaidAndExitsTwo() throws {
+    /// Runs `standin drift ARGUMENTS` off the test threads.
+    private func drift(_ arguments: [String]) async throws -> (status: Int32, output: String, error: String) {
+        try await offThePool { try StandInBinary.run(["drift"] + arguments) }
+    }
+
+    @Test func anUnreachableBackendIsSaidAndExitsTwo() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("standin-drift-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let mocks = try folder(["health.json": Self.backend["health.json"]!], in: root, named: "mocks")
-        let result = try StandInBinary.run(["drift", "--upstream", "http://127.0.0.1:9", "--mocks", mocks.path])
+        let result = try await drift(["--upstream", "http://127.0.0.1:9", "--mocks", mocks.path])
         #expect(result.status == 2, "\(result.output)\(result.error)")
         #expect(result.output.contains("unreachable"))
     }

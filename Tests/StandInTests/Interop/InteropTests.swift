@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// Recording real backends with their real clients, then replaying to those clients with the backend gone: httpbin
@@ -11,33 +12,33 @@ import Testing
         try await body(directory)
     }
 
-    @Test(.enabled(if: PythonBackend.hasMoto, "needs python3 with moto[server] and boto3"))
+    @Test(.enabled("needs python3 with moto[server] and boto3", PythonBackend.motoIsThere))
     func boto3AcceptsWhatWasRecordedFromMoto() async throws {
         try await withFolder { mocks in
-            let moto = try PythonBackend.moto()
+            let moto = try await offThePool { try PythonBackend.moto() }
             defer { moto.stop() }
             let recorder = try ServeProcess(["--upstream", moto.url, "--mocks", mocks.path], command: "record")
-            let recorded = try PythonBackend.runClient("aws_roundtrip.py", ["http://127.0.0.1:\(recorder.port)"])
+            let recorded = try await PythonBackend.client("aws_roundtrip.py", ["http://127.0.0.1:\(recorder.port)"])
             #expect(recorder.interrupt() == 0)
             moto.stop()
             #expect(recorded.contains("hello from boto3"))
             let replay = try ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"])
             defer { _ = replay.interrupt() }
-            let replayed = try PythonBackend.runClient("aws_roundtrip.py", ["http://127.0.0.1:\(replay.port)"])
+            let replayed = try await PythonBackend.client("aws_roundtrip.py", ["http://127.0.0.1:\(replay.port)"])
             #expect(replayed == recorded)
         }
     }
 
-    @Test(.enabled(if: PythonBackend.hasHTTPBin, "needs python3 with httpbin, gunicorn and requests"))
+    @Test(.enabled("needs python3 with httpbin, gunicorn and requests", PythonBackend.httpbinIsThere))
     func theBackendSeesTheClientsHeadersExceptHost() async throws {
         try await withFolder { mocks in
-            let httpbin = try PythonBackend.httpbin()
+            let httpbin = try await offThePool { try PythonBackend.httpbin() }
             defer { httpbin.stop() }
             let recorder = try ServeProcess(["--upstream", httpbin.url, "--mocks", mocks.path], command: "record")
             defer { _ = recorder.interrupt() }
-            let direct = try headers(PythonBackend.runClient("httpbin_client.py", ["headers", httpbin.url]))
+            let direct = try headers(await PythonBackend.client("httpbin_client.py", ["headers", httpbin.url]))
             let proxied = try headers(
-                PythonBackend.runClient("httpbin_client.py", ["headers", "http://127.0.0.1:\(recorder.port)"])
+                await PythonBackend.client("httpbin_client.py", ["headers", "http://127.0.0.1:\(recorder.port)"])
             )
             #expect(direct["X-Custom"] == "kept")
             // Host is the backend's own; Connection belongs to the client's hop and is not passed on.
@@ -48,13 +49,13 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: PythonBackend.hasHTTPBin, "needs python3 with httpbin, gunicorn and requests"))
+    @Test(.enabled("needs python3 with httpbin, gunicorn and requests", PythonBackend.httpbinIsThere))
     func noSecretReachesTheFilesAndTheSameRequestsReplay() async throws {
         try await withFolder { mocks in
-            let httpbin = try PythonBackend.httpbin()
+            let httpbin = try await offThePool { try PythonBackend.httpbin() }
             defer { httpbin.stop() }
             let recorder = try ServeProcess(["--upstream", httpbin.url, "--mocks", mocks.path], command: "record")
-            let recorded = try PythonBackend.runClient(
+            let recorded = try await PythonBackend.client(
                 "httpbin_client.py",
                 ["secrets", "http://127.0.0.1:\(recorder.port)"]
             )
@@ -71,7 +72,7 @@ import Testing
             }
             let replay = try ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"])
             defer { _ = replay.interrupt() }
-            let replayed = try PythonBackend.runClient(
+            let replayed = try await PythonBackend.client(
                 "httpbin_client.py",
                 ["secrets", "http://127.0.0.1:\(replay.port)"]
             )

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -9,12 +10,19 @@ import Darwin
 /// A real backend the project did not write (httpbin under gunicorn, moto), run by Python on a free port, and the
 /// Python clients in `Tests/Interop/` that talk to it. Tests that need them skip when Python or its packages are
 /// missing (`pip install httpbin gunicorn 'moto[server]' boto3`).
-final class PythonBackend {
-    /// Whether `python3` can import every module named.
+///
+/// `@unchecked Sendable`: `port` never changes, and `process` is only started in `init` and stopped by the one test
+/// that owns the backend.
+final class PythonBackend: @unchecked Sendable {
+    /// Whether `python3` has every top-level package named (found, not imported: importing moto takes seconds).
     static func canImport(_ modules: String...) -> Bool {
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", "import " + modules.joined(separator: ", ")]
+        let names = modules.map { "'\($0)'" }.joined(separator: ", ")
+        check.arguments = [
+            "python3", "-c",
+            "import importlib.util, sys; sys.exit(0 if all(importlib.util.find_spec(m) for m in [\(names)]) else 1)",
+        ]
         check.standardOutput = FileHandle.nullDevice
         check.standardError = FileHandle.nullDevice
         guard (try? check.run()) != nil else { return false }
@@ -23,7 +31,13 @@ final class PythonBackend {
     }
 
     static let hasHTTPBin = canImport("httpbin", "gunicorn", "requests")
-    static let hasMoto = canImport("moto.server", "boto3")
+
+    /// Whether httpbin can run, found off the test threads.
+    static func httpbinIsThere() async throws -> Bool { try await offThePool { hasHTTPBin } }
+
+    /// Whether moto can run, found off the test threads.
+    static func motoIsThere() async throws -> Bool { try await offThePool { hasMoto } }
+    static let hasMoto = canImport("moto", "boto3", "flask", "flask_cors")
 
     let port: Int
     private let process = Process()
@@ -65,8 +79,13 @@ final class PythonBackend {
         process.waitUntilExit()
     }
 
+    /// Runs `Tests/Interop/SCRIPT` with `arguments` off the test threads and returns what it printed.
+    static func client(_ script: String, _ arguments: [String]) async throws -> String {
+        try await offThePool { try runClient(script, arguments) }
+    }
+
     /// Runs `Tests/Interop/SCRIPT` with `arguments` and returns what it printed; throws with its errors if it failed.
-    static func runClient(_ script: String, _ arguments: [String]) throws -> String {
+    private static func runClient(_ script: String, _ arguments: [String]) throws -> String {
         let path = StandInBinary.repositoryRoot.appendingPathComponent("Tests/Interop/\(script)").path
         let client = Process()
         client.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -87,20 +106,11 @@ final class PythonBackend {
         return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// A port nothing listens on now (free a moment ago; the server started next takes it).
     private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
-            }
-        }
-        guard bound else { throw InteropFailure("no free port on 127.0.0.1") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let (descriptor, port) = try listenOnLoopback()
+        close(descriptor)
+        return port
     }
 
     private static func accepts(_ port: Int) -> Bool {

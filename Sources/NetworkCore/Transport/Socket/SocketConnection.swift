@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// One TCP connection of ``SocketTransport``, used by one Dispatch thread from `connect` to `close`, with blocking
+/// One TCP connection of ``SocketTransport``, used by one thread from `connect` to `close`, with blocking
 /// semantics built on a non-blocking socket and `poll`, so that every wait ends at the deadline. `cancel` may come
 /// from any thread: it shuts the socket down, which wakes the waiting `poll`.
 ///

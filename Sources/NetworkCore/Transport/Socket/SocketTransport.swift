@@ -7,7 +7,7 @@ import Foundation
 ///
 /// `http` URLs only; each request opens its own connection and closes it after the response. The response is
 /// returned as it came: no redirect followed, no body decoded (a chunked body is de-chunked, as its framing belongs
-/// to the connection). Blocking socket calls run on a Dispatch queue, never on the caller's task; cancelling the
+/// to the connection). Blocking socket calls run on a thread of their own, never on the caller's task; cancelling the
 /// calling task closes the connection at once.
 public struct SocketTransport: Transport {
     /// How long a request may take when it names no timeout.
@@ -41,7 +41,8 @@ public struct SocketTransport: Transport {
         let limits = (head: maxHeadBytes, body: maxBodyBytes)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                DispatchQueue.global().async {
+                // A thread of its own: blocking calls on Dispatch's global queues could wait for a free worker.
+                Thread {
                     continuation.resume(
                         with: Result {
                             defer { connection.close() }
@@ -53,7 +54,7 @@ public struct SocketTransport: Transport {
                             return try reader.readResponse(toHEAD: isHead)
                         }
                     )
-                }
+                }.start()
             }
         } onCancel: {
             connection.cancel()
