@@ -29,7 +29,7 @@ import Testing
                     try await withRecordingServer(upstream: backend, mocks: mocks, rules: rules) { proxy in
                         seen = try await fetch(
                             proxy,
-                            "/me",
+                            "/me?access_token=query-secret-42&page=1",
                             method: "POST",
                             headers: [
                                 "Authorization": "Bearer token-abc-123", "X-Session": "session-xyz-999",
@@ -46,7 +46,7 @@ import Testing
                     let text = try String(contentsOf: mocks.appendingPathComponent(written), encoding: .utf8)
                     for secret in [
                         "token-abc-123", "session-xyz-999", "cookie-sid-555", "cookie-value-777", "pw-secret-1",
-                        "hunter22",
+                        "hunter22", "query-secret-42",
                     ] {
                         #expect(!text.contains(secret), "\(secret) in \(text)")
                         #expect(!journal.contains(secret), "\(secret) in the journal")
