@@ -49,16 +49,12 @@ final class SocketConnection: @unchecked Sendable {
             }
             guard adopt(socket) else { throw TransportError.cancelled }
             if systemConnect(socket, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 || errno == EINPROGRESS {
-                do {
-                    try wait(for: Int16(POLLOUT))
-                    var error: Int32 = 0
-                    var length = socklen_t(MemoryLayout<Int32>.size)
-                    getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length)
-                    if error == 0 { return }
-                    lastError = SocketError(operation: "connect to \(endpoint.host):\(endpoint.port)", code: error)
-                } catch TransportError.timedOut {
-                    throw TransportError.timedOut
-                }
+                try wait(for: Int16(POLLOUT))
+                var error: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length)
+                if error == 0 { return }
+                lastError = SocketError(operation: "connect to \(endpoint.host):\(endpoint.port)", code: error)
             } else {
                 lastError = SocketError(operation: "connect to \(endpoint.host):\(endpoint.port)")
             }
