@@ -27,6 +27,23 @@ import Testing
         #expect(!answer.isBodyDecompressed)
     }
 
+    @Test func callsPastTheConcurrencyBoundWaitTheirTurnAndAllComplete() async throws {
+        let upstream = try RawUpstream(responses: [
+            "/one": Array("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\none".utf8)
+        ])
+        defer { upstream.stop() }
+        let transport = SocketTransport(maxConcurrentCalls: 1)
+        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<5 {
+                group.addTask {
+                    String(decoding: try await get(upstream, "/one", transport: transport).body, as: UTF8.self)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(bodies == Array(repeating: "one", count: 5))
+    }
+
     @Test func refusesABodyPastItsBound() async throws {
         let upstream = try RawUpstream(responses: [
             "/big": Array("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n".utf8) + Array(repeating: 0x61, count: 100)

@@ -17,11 +17,15 @@ public struct SocketTransport: Transport {
     public var maxHeadBytes: Int
     /// The largest response body accepted.
     public var maxBodyBytes: Int
+    /// Calls past `maxConcurrentCalls` wait for a turn; shared by every copy of this transport.
+    private let gate: CallGate
 
-    /// Creates a transport with bounds on what a server may send back.
-    public init(maxHeadBytes: Int = 64 * 1024, maxBodyBytes: Int = 64 * 1024 * 1024) {
+    /// Creates a transport with bounds on what a server may send back, and on how many calls (each a thread and a
+    /// connection) run at once.
+    public init(maxHeadBytes: Int = 64 * 1024, maxBodyBytes: Int = 64 * 1024 * 1024, maxConcurrentCalls: Int = 256) {
         self.maxHeadBytes = maxHeadBytes
         self.maxBodyBytes = maxBodyBytes
+        gate = CallGate(limit: maxConcurrentCalls)
     }
 
     /// Whether this transport can send to a URL of `scheme`.
@@ -39,6 +43,8 @@ public struct SocketTransport: Transport {
         let isHead = request.head.method == .head
         let connection = SocketConnection(deadline: deadline)
         let limits = (head: maxHeadBytes, body: maxBodyBytes)
+        await gate.enter()
+        defer { Task { await gate.leave() } }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 // A thread of its own: blocking calls on Dispatch's global queues could wait for a free worker.
