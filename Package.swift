@@ -34,13 +34,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(name: "Fixtures", dependencies: ["NetworkCore"]),
         // Linux: a corrected copy of a FoundationNetworking function that leaks per request (see its source).
         .target(name: "URLSessionHostFix"),
         .target(
             name: "MockServer",
             dependencies: [
-                "CLibevent", "Fixtures", "URLSessionHostFix",
+                "CLibevent", "CZlib", "Fixtures", "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -96,7 +96,7 @@ final class MockResponder: HTTPHandler {
             responder: self
         )
         let method = request.method
-        let path = request.path
+        let path = loggedPath(request)
         delivery.start { [self] outcome in
             record(
                 method: method,
@@ -180,7 +180,7 @@ final class MockResponder: HTTPHandler {
     ) {
         record(
             method: request.method,
-            path: request.path,
+            path: loggedPath(request),
             entry,
             status: status,
             fixture: fixture,
@@ -188,6 +188,12 @@ final class MockResponder: HTTPHandler {
             details: details,
             since: started
         )
+    }
+
+    /// The path as the access log shows it: in record mode, with the request's secret values replaced.
+    private func loggedPath(_ request: ServerRequest) -> String {
+        guard let recordingRedactor else { return request.path }
+        return Redactor.replace(recordingRedactor.secrets(in: request.allHeaders), in: request.path)
     }
 
     /// Writes the access-log line and the journal entry of a request that has been answered.

@@ -12,8 +12,11 @@ struct Record: ParsableCommand {
         discussion: """
             Every request goes to --upstream; the client gets the backend's answer, and one fixture per distinct \
             request is written under --mocks/--into (a request answered differently later becomes a sequence). \
-            Authorization, Cookie, Set-Cookie, Proxy-Authorization, X-Api-Key and every --redact-header are kept \
-            out of the files, and their values replaced by <redacted> wherever else they appear. Each access-log \
+            Secrets never reach the files: Authorization, Cookie, Set-Cookie, Proxy-Authorization, X-Api-Key and \
+            every --redact-header are dropped; JSON fields and query or form parameters named like secrets \
+            (password, token, session, api_key, names ending in _token or _secret, every --redact-json-field) read \
+            <redacted> and are left out of the match; and every such value is replaced by <redacted> wherever else \
+            it appears. --keep-secrets turns this off for one run. Each access-log \
             line says RECORDED, UPDATED, UNCHANGED or SERVED. Stop with Ctrl-C to see what was written.
             """
     )
@@ -35,11 +38,14 @@ struct Record: ParsableCommand {
     @Option(
         name: .customLong("redact-json-field"),
         help: ArgumentHelp(
-            "Store this JSON member's value as \"<redacted>\", at any depth (repeatable).",
+            "Also treat this JSON member or query/form parameter name as secret, at any depth (repeatable).",
             valueName: "name"
         )
     )
     var redactJSONField: [String] = []
+
+    @Flag(help: "Write secrets to the files as they came, for this run only (a throwaway backend's test data).")
+    var keepSecrets = false
 
     @Option(help: ArgumentHelp("Make this request header part of the match (repeatable).", valueName: "name"))
     var matchHeader: [String] = []
@@ -104,7 +110,7 @@ struct Record: ParsableCommand {
         let logger = Logger(label: "standin")
         let directory = URL(fileURLWithPath: mocks.mocks)
         let rules = RecordingRules(
-            redactor: Redactor(headers: redactHeader, jsonFields: redactJSONField),
+            redactor: Redactor(headers: redactHeader, jsonFields: redactJSONField, keepsSecrets: keepSecrets),
             ignoredQuery: Set(ignoreQuery),
             ignoredBodyFields: ignoreBodyField,
             matchHeaders: matchHeader,
@@ -130,6 +136,11 @@ struct Record: ParsableCommand {
         if UpstreamMemory.growsPerRequest {
             printError(
                 "note: this build's URLSession keeps about 150 bytes of every proxied request (a Swift runtime linked statically); for long recordings use a build with the runtime linked dynamically."
+            )
+        }
+        if keepSecrets {
+            printError(
+                "WARNING: --keep-secrets: passwords, tokens, cookies and API keys are written to \(mocks.mocks)/\(into) IN PLAIN TEXT. Do not commit these files."
             )
         }
         if insecure {

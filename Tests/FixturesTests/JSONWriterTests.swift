@@ -37,22 +37,22 @@ struct JSONWriterTests {
     }
 
     @Test
-    func prettyPrintsSortedIndentedWithTrailingNewline() throws {
+    func prettyPrintsInStoredOrderIndentedWithTrailingNewline() throws {
         let node = try JSONParser.parse(#"{"b": [1, {"y": null, "x": "s"}], "a": {}, "c": [], "B": true, "é": 1.0}"#)
         var out: [UInt8] = []
         JSONWriter.writePretty(node, into: &out)
         let expected = """
             {
-              "B": true,
-              "a": {},
               "b": [
                 1,
                 {
-                  "x": "s",
-                  "y": null
+                  "y": null,
+                  "x": "s"
                 }
               ],
+              "a": {},
               "c": [],
+              "B": true,
               "é": 1.0
             }
 
@@ -72,7 +72,7 @@ struct JSONWriterTests {
         let node = try JSONParser.parse(#"{"k": 2, "a": 0, "k": 1}"#)
         var out: [UInt8] = []
         JSONWriter.writePretty(node, into: &out)
-        #expect(String(decoding: out, as: UTF8.self) == "{\n  \"a\": 0,\n  \"k\": 2,\n  \"k\": 1\n}\n")
+        #expect(String(decoding: out, as: UTF8.self) == "{\n  \"k\": 2,\n  \"a\": 0,\n  \"k\": 1\n}\n")
     }
 
     @Test(arguments: [

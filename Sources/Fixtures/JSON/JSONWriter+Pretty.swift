@@ -1,6 +1,7 @@
 extension JSONWriter {
-    /// Appends `node` pretty-printed for files people read and diff: 2-space indentation, object keys sorted by
-    /// their UTF-8 bytes, `": "` between key and value, and a newline at the end of the document.
+    /// Appends `node` pretty-printed for files people read and diff: 2-space indentation, members in stored order
+    /// (a recorded body keeps the backend's order), numbers as their literal, `": "` between key and value, and a
+    /// newline at the end of the document.
     public static func writePretty(_ node: JSONNode, into out: inout [UInt8]) {
         writePretty(node, depth: 0, into: &out)
         out.append(UInt8(ascii: "\n"))
@@ -18,8 +19,7 @@ extension JSONWriter {
             out.append(UInt8(ascii: "]"))
         case .object(let members) where !members.isEmpty:
             out.append(UInt8(ascii: "{"))
-            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for (offset, member) in sorted.enumerated() {
+            for (offset, member) in members.enumerated() {
                 startLine(comma: offset > 0, depth: depth + 1, into: &out)
                 appendQuoted(member.key, into: &out)
                 out.append(contentsOf: ": ".utf8)

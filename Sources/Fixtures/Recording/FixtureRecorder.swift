@@ -3,6 +3,9 @@ import Foundation
 /// Turns exchanges into fixture files under `<mocks>/<into>/` for one recording run: one file per distinct
 /// request; a request answered differently later in the run becomes a `sequence` of its answers, in order.
 ///
+/// The secret values seen during the run are remembered (the newest ``rememberedSecrets``), so that a token one
+/// answer handed out is also replaced where a later request or answer carries it.
+///
 /// An actor: exchanges arrive from many upstream calls at once, and each file's run state and writes are serialised
 /// here.
 public actor FixtureRecorder {
@@ -14,6 +17,8 @@ public actor FixtureRecorder {
 
     /// A sequence grows to at most this many steps; later different answers are not added.
     public static let longestSequence = 100
+    /// At most this many secret values are remembered across the run; the oldest are forgotten first.
+    public static let rememberedSecrets = 1000
 
     private struct Entry {
         let endpoint: String
@@ -27,6 +32,7 @@ public actor FixtureRecorder {
     private let rules: RecordingRules
     private let writer: FixtureFileWriter
     private var entries: [String: Entry] = [:]
+    private var knownSecrets: [String] = []
 
     /// Creates a recorder writing under `mocksDirectory/into`.
     public init(mocksDirectory: URL, into: String, rules: RecordingRules) {
@@ -42,13 +48,13 @@ public actor FixtureRecorder {
 
     /// The fixture id (path relative to the mocks directory) an exchange with this request would be written to.
     public nonisolated func fixtureID(for exchange: RecordedExchange) -> String {
-        let secrets = rules.redactor.secrets(in: exchange.requestHeaders)
+        let secrets = rules.redactor.secrets(in: exchange)
         return into + "/" + relativePath(RecordedMatch(exchange, rules: rules, secrets: secrets), exchange)
     }
 
     /// Records one exchange and says what happened to its file.
     public func record(_ exchange: RecordedExchange) throws -> RecordingOutcome {
-        let secrets = rules.redactor.secrets(in: exchange.requestHeaders + exchange.responseHeaders)
+        let secrets = remembering(rules.redactor.secrets(in: exchange))
         let match = RecordedMatch(exchange, rules: rules, secrets: secrets)
         let response = RecordedResponse(exchange, rules: rules, secrets: secrets)
         let path = relativePath(match, exchange)
@@ -78,6 +84,15 @@ public actor FixtureRecorder {
             case .unchanged: .unchanged
             }
         return RecordingOutcome(fixtureID: id, label: label)
+    }
+
+    /// Adds `found` to the secrets remembered from earlier exchanges, and returns them all, longest first.
+    private func remembering(_ found: [String]) -> [String] {
+        for secret in found where !knownSecrets.contains(secret) { knownSecrets.append(secret) }
+        if knownSecrets.count > Self.rememberedSecrets {
+            knownSecrets.removeFirst(knownSecrets.count - Self.rememberedSecrets)
+        }
+        return Redactor.searchable(knownSecrets)
     }
 
     /// What the run has written so far.

@@ -48,6 +48,17 @@ public struct RecordedExchange: Sendable {
     /// `METHOD /path`, as the endpoint table and summary show it.
     public var endpoint: String { "\(method) \(path)" }
 
+    /// Headers that carry a digest of the body's exact bytes, by lower-cased name; also every `x-amz-checksum-*`.
+    public static let digestHeaders: Set<String> = [
+        "x-amz-crc32", "content-md5", "content-digest", "repr-digest", "digest", "x-goog-hash",
+    ]
+
+    /// Whether a header of this name carries a digest of the body.
+    public static func isDigest(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return digestHeaders.contains(lowered) || lowered.hasPrefix("x-amz-checksum-")
+    }
+
     /// The first value of a request header, by case-insensitive name.
     func requestHeader(named name: String) -> String? {
         requestHeaders.first { $0.name.lowercased() == name.lowercased() }?.value

@@ -1,7 +1,10 @@
 import Foundation
 
-/// The `request` part of a recorded fixture: method, path, query (minus ignored names), the JSON body (minus
-/// ignored and redacted fields) or other body (exactly when short text, else by SHA-256), and the match headers.
+/// The `request` part of a recorded fixture: method, path, query (minus ignored and secret parameters), the JSON body
+/// (minus ignored and secret fields) or other body (exactly when short text, else by SHA-256; not at all when it
+/// holds a secret), and the match headers.
+///
+/// Secrets are left out rather than replaced, so that the same request, secrets and all, still matches on replay.
 struct RecordedMatch {
     /// Text bodies up to this size match with `equals`; longer or binary ones by digest.
     static let longestExactBody = 4096
@@ -17,11 +20,12 @@ struct RecordedMatch {
             Self.pathMember(exchange.path),
         ]
         var details: [JSONNode.Member] = []
-        let query = Self.query(exchange.rawQuery, ignoring: rules.ignoredQuery, secrets: secrets)
+        let query = Self.query(exchange.rawQuery, rules: rules, secrets: secrets)
         if !query.isEmpty { details.append(Self.member("query", .object(query))) }
         let headers = Self.headers(exchange, rules: rules)
         if !headers.isEmpty { details.append(Self.member("headers", .object(headers))) }
-        if let body = Self.body(exchange.requestBody, rules: rules, secrets: secrets) {
+        let contentType = exchange.requestHeader(named: "Content-Type")
+        if let body = Self.body(exchange.requestBody, contentType: contentType, rules: rules, secrets: secrets) {
             details.append(Self.member("body", .object([body])))
         }
         members += details
@@ -35,12 +39,14 @@ struct RecordedMatch {
         return member("pathRegex", .string(NSRegularExpression.escapedPattern(for: path)))
     }
 
-    /// The first value of each query parameter not ignored.
-    private static func query(_ raw: String?, ignoring: Set<String>, secrets: [String]) -> [JSONNode.Member] {
+    /// The first value of each query parameter that is neither ignored, secret by name, nor holding a secret.
+    private static func query(_ raw: String?, rules: RecordingRules, secrets: [String]) -> [JSONNode.Member] {
         var seen: Set<String> = []
         return QueryString.parse(Substring(raw ?? "")).compactMap { pair in
-            guard !ignoring.contains(pair.name), seen.insert(pair.name).inserted else { return nil }
-            return member(pair.name, .string(Redactor.replace(secrets, in: pair.value)))
+            guard !rules.ignoredQuery.contains(pair.name), !rules.redactor.isSecret(name: pair.name),
+                !Redactor.holdsSecret(pair.value, secrets), seen.insert(pair.name).inserted
+            else { return nil }
+            return member(pair.name, .string(pair.value))
         }
     }
 
@@ -54,8 +60,14 @@ struct RecordedMatch {
     }
 
     /// The body matcher: `equalsJSON`, or `json` (a subset) when fields were left out; `equals` for short text;
-    /// `sha256` for anything else.
-    private static func body(_ bytes: [UInt8], rules: RecordingRules, secrets: [String]) -> JSONNode.Member? {
+    /// `sha256` for anything else; none for a body that is not JSON and holds a secret (even its digest would let a
+    /// short one be guessed).
+    private static func body(
+        _ bytes: [UInt8],
+        contentType: String?,
+        rules: RecordingRules,
+        secrets: [String]
+    ) -> JSONNode.Member? {
         guard !bytes.isEmpty else { return nil }
         if let json = try? JSONParser.parse(bytes), json.isContainer {
             var node = json
@@ -65,22 +77,23 @@ struct RecordedMatch {
                 node = result.node
                 removed = removed || result.removed
             }
-            let pruned = prune(node, fields: rules.redactor.jsonFields, secrets: secrets)
+            let pruned = prune(node, redactor: rules.redactor, secrets: secrets)
             return member(removed || pruned.removed ? "json" : "equalsJSON", pruned.node.value)
         }
-        if bytes.count <= longestExactBody, let text = String(bytes: bytes, encoding: .utf8),
-            Redactor.replace(secrets, in: text) == text
-        {
+        guard Redactor.replace(secrets, in: bytes) == bytes,
+            rules.redactor.secretValues(inBody: bytes, contentType: contentType).isEmpty
+        else { return nil }
+        if bytes.count <= longestExactBody, let text = String(bytes: bytes, encoding: .utf8) {
             return member("equals", .string(text))
         }
         return member("sha256", .string(SHA256.hex(bytes)))
     }
 
-    /// `node` without members that are redacted by name or hold a secret: a match cannot name them, and a subset
-    /// match still recognises the request without them.
+    /// `node` without members that are secret by name or hold a secret: a match cannot name them, and a subset match
+    /// still recognises the request without them.
     private static func prune(
         _ node: JSONNode,
-        fields: Set<String>,
+        redactor: Redactor,
         secrets: [String]
     ) -> (node: JSONNode, removed: Bool) {
         switch node.value {
@@ -88,17 +101,17 @@ struct RecordedMatch {
             var removed = false
             var kept: [JSONNode.Member] = []
             for member in members {
-                if fields.contains(member.key) || holdsSecret(member.value, secrets) {
+                if redactor.isSecret(name: member.key) || holdsSecret(member.value, secrets) {
                     removed = true
                     continue
                 }
-                let inner = prune(member.value, fields: fields, secrets: secrets)
+                let inner = prune(member.value, redactor: redactor, secrets: secrets)
                 removed = removed || inner.removed
                 kept.append(JSONNode.Member(key: member.key, value: inner.node))
             }
             return (JSONNode(.object(kept)), removed)
         case .array(let elements):
-            let pruned = elements.map { prune($0, fields: fields, secrets: secrets) }
+            let pruned = elements.map { prune($0, redactor: redactor, secrets: secrets) }
             return (JSONNode(.array(pruned.map(\.node))), pruned.contains { $0.removed })
         default:
             return (node, false)
@@ -107,7 +120,7 @@ struct RecordedMatch {
 
     private static func holdsSecret(_ node: JSONNode, _ secrets: [String]) -> Bool {
         guard let string = node.stringValue else { return false }
-        return secrets.contains { string.contains($0) }
+        return Redactor.holdsSecret(string, secrets)
     }
 
     static func member(_ key: String, _ value: JSONNode.Value) -> JSONNode.Member {

@@ -3,6 +3,10 @@ import NetworkCore
 
 /// One response of a recorded fixture: status, the headers worth replaying, the body in the form that fits it, and
 /// the delay when latency is kept. Secrets are already dropped or replaced.
+///
+/// A body that a digest header covers (`RecordedExchange.digestHeaders`) is stored so that it replays byte for byte (`text`, or
+/// `base64`), and the digest still holds; if redaction had to change it, the digest would be wrong, so the digest
+/// headers are left out instead.
 struct RecordedResponse: Equatable {
     /// Bodies larger than this go to a sibling file instead of the fixture.
     static let largestInlineBody = 256 * 1024
@@ -11,11 +15,11 @@ struct RecordedResponse: Equatable {
     static let keptHeaders: [String: String] = Dictionary(
         uniqueKeysWithValues: [
             "Content-Type", "Location", "Cache-Control", "ETag", "Retry-After", "WWW-Authenticate",
-            "Content-Disposition", "Content-Encoding",
+            "Content-Disposition", "Content-Encoding", "Content-MD5", "Digest", "Content-Digest", "Repr-Digest",
         ].map { ($0.lowercased(), $0) }
     )
     /// `X-` headers that differ on every response, so are not kept: a replay makes its own request id.
-    static let volatileHeaders: Set<String> = ["x-request-id"]
+    static let volatileHeaders: Set<String> = ["x-request-id", "x-amzn-requestid", "x-amz-request-id", "x-amz-id-2"]
 
     /// The response's members, without a body form when the body goes to a file.
     let members: [JSONNode.Member]
@@ -24,17 +28,23 @@ struct RecordedResponse: Equatable {
 
     init(_ exchange: RecordedExchange, rules: RecordingRules, secrets: [String]) {
         var members = [RecordedMatch.member("status", .number(String(exchange.status)))]
-        let headers = Self.headers(exchange, rules: rules, secrets: secrets)
-        if !headers.isEmpty { members.append(RecordedMatch.member("headers", .object(headers))) }
+        let contentType = exchange.responseHeader(named: "Content-Type")
         let body = Redactor.replace(secrets, in: exchange.responseBody)
+        let isDigested = exchange.responseHeaders.contains { RecordedExchange.isDigest($0.name) }
+        let isExact =
+            isDigested && body == exchange.responseBody
+            && rules.redactor.redactBody(body, secrets: []) == body
+        let headers = Self.headers(exchange, rules: rules, secrets: secrets, keepingDigests: isExact)
+        if !headers.isEmpty { members.append(RecordedMatch.member("headers", .object(headers))) }
         if body.count > Self.largestInlineBody {
             largeBody = body
         } else {
             largeBody = nil
-            let contentType = exchange.responseHeader(named: "Content-Type")
-            if let form = Self.bodyForm(body, contentType: contentType, rules: rules, secrets: secrets) {
-                members.append(form)
-            }
+            let form =
+                isExact
+                ? Self.exactBodyForm(body)
+                : Self.bodyForm(body, contentType: contentType, rules: rules, secrets: secrets)
+            if let form { members.append(form) }
         }
         if rules.keepLatency {
             let milliseconds = Int((exchange.latency / .milliseconds(1)).rounded())
@@ -54,17 +64,19 @@ struct RecordedResponse: Equatable {
         lhs.largeBody == rhs.largeBody && lhs.node(file: nil).prettyBytes == rhs.node(file: nil).prettyBytes
     }
 
-    /// The kept headers, repeated names joined with `, `; values that a template would read (`{{`) are left out.
+    /// The kept headers, repeated names joined with `, `; values that a template would read (`{{`) are left out, and
+    /// digest headers unless the body is kept exact.
     private static func headers(
         _ exchange: RecordedExchange,
         rules: RecordingRules,
-        secrets: [String]
+        secrets: [String],
+        keepingDigests: Bool
     ) -> [JSONNode.Member] {
         var kept: [(name: String, value: String)] = []
         for header in rules.redactor.keptHeaders(exchange.responseHeaders, secrets: secrets) {
             let name = header.name.lowercased()
             guard keptHeaders[name] != nil || (name.hasPrefix("x-") && !volatileHeaders.contains(name)),
-                !header.value.contains("{{")
+                !header.value.contains("{{"), keepingDigests || !RecordedExchange.isDigest(name)
             else { continue }
             if let index = kept.firstIndex(where: { $0.name.lowercased() == name }) {
                 kept[index].value += ", " + header.value
@@ -97,6 +109,16 @@ struct RecordedResponse: Equatable {
         } else if isText(type), let text = String(bytes: body, encoding: .utf8), !text.contains("{{"),
             !text.utf8.contains(0)
         {
+            return RecordedMatch.member("text", .string(text))
+        }
+        return RecordedMatch.member("base64", .string(Data(body).base64EncodedString()))
+    }
+
+    /// `text` when the body is UTF-8 that a fixture serves as it is (no template marker, no NUL), else `base64`: either
+    /// replays every byte.
+    private static func exactBodyForm(_ body: [UInt8]) -> JSONNode.Member? {
+        guard !body.isEmpty else { return nil }
+        if let text = String(bytes: body, encoding: .utf8), !text.contains("{{"), !text.utf8.contains(0) {
             return RecordedMatch.member("text", .string(text))
         }
         return RecordedMatch.member("base64", .string(Data(body).base64EncodedString()))

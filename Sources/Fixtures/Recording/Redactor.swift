@@ -1,33 +1,57 @@
-/// Keeps secrets off disk and out of logs: drops secret headers and replaces their values, and the values of named
-/// JSON fields, with `<redacted>` wherever else they appear.
+/// Keeps secrets off disk and out of logs, by default: drops secret headers, replaces the values of secret-named
+/// JSON fields and query or form parameters, and replaces every secret value with `<redacted>` wherever else it
+/// appears.
 ///
 /// Secret headers are `Authorization`, `Cookie`, `Set-Cookie`, `Proxy-Authorization`, `X-Api-Key` and any added
-/// by name. Their values are collected from one exchange (`secrets(in:)`) and then searched for in its bodies and
-/// other headers: the whole value, a bearer or basic credential without its scheme, and each cookie's value.
+/// by name. Secret names (of JSON members, query and form parameters) are compared case-insensitively:
+/// ``defaultNames``, any name ending in `_token` or `_secret`, and any added. Their values are collected from an
+/// exchange (`secrets(in:)`) and then searched for in its bodies and other headers: the whole value, a bearer or
+/// basic credential without its scheme, and each cookie's value.
 public struct Redactor: Sendable {
     /// The header names that are always secret.
     public static let defaultHeaders = ["Authorization", "Cookie", "Set-Cookie", "Proxy-Authorization", "X-Api-Key"]
-    /// The default secret headers and no JSON fields.
+    /// The JSON member and parameter names that are always secret (lower-case).
+    public static let defaultNames: Set<String> = [
+        "password", "passwd", "secret", "token", "access_token", "refresh_token", "id_token", "api_key", "apikey",
+        "client_secret", "session", "otp",
+    ]
+    /// Name endings that make a JSON member or parameter secret (lower-case).
+    public static let secretNameSuffixes = ["_token", "_secret"]
+    /// The default secret headers and names.
     public static let standard = Redactor()
+    /// A redactor that keeps everything (`--keep-secrets`).
+    public static let keepingSecrets = Redactor(keepsSecrets: true)
     /// What a redacted value reads.
     public static let placeholder = "<redacted>"
     /// Secret values shorter than this are not searched for elsewhere (`a=1` would redact every `1`).
     static let shortestSearchedSecret = 4
 
+    /// Whether nothing is redacted at all (`--keep-secrets`).
+    public let keepsSecrets: Bool
     /// Lower-cased names of the secret headers.
     public let secretHeaders: Set<String>
-    /// Names of JSON members whose values are replaced, at any depth.
+    /// Lower-cased names of JSON members and query or form parameters that are secret besides the default ones.
     public let jsonFields: Set<String>
 
-    /// Creates a redactor for the default secret headers plus `headers`, and the JSON members named `jsonFields`.
-    public init(headers: [String] = [], jsonFields: [String] = []) {
+    /// Creates a redactor for the default secret headers plus `headers`, and the default secret names plus
+    /// `jsonFields`; with `keepsSecrets`, one that redacts nothing.
+    public init(headers: [String] = [], jsonFields: [String] = [], keepsSecrets: Bool = false) {
+        self.keepsSecrets = keepsSecrets
         secretHeaders = Set((Self.defaultHeaders + headers).map { $0.lowercased() })
-        self.jsonFields = Set(jsonFields)
+        self.jsonFields = Set(jsonFields.map { $0.lowercased() })
     }
 
     /// Whether a header of this name is secret.
     public func isSecret(header name: String) -> Bool {
-        secretHeaders.contains(name.lowercased())
+        !keepsSecrets && secretHeaders.contains(name.lowercased())
+    }
+
+    /// Whether a JSON member or a query or form parameter of this name is secret.
+    public func isSecret(name: String) -> Bool {
+        guard !keepsSecrets else { return false }
+        let lowered = name.lowercased()
+        return Self.defaultNames.contains(lowered) || jsonFields.contains(lowered)
+            || Self.secretNameSuffixes.contains { lowered.hasSuffix($0) }
     }
 
     /// The secret strings among `headers`, longest first, so that a value is replaced before any part of it.
@@ -37,12 +61,19 @@ public struct Redactor: Sendable {
             found.insert(header.value)
             let parts = header.value.split(separator: " ", maxSplits: 1)
             if parts.count == 2 { found.insert(String(parts[1])) }
-            for cookie in header.value.split(separator: ";") {
+            // A Set-Cookie's attributes (Path, Expires) after the first pair are not secret.
+            let cookies = header.value.split(separator: ";")
+            for cookie in header.name.lowercased() == "set-cookie" ? Array(cookies.prefix(1)) : cookies {
                 guard let equals = cookie.firstIndex(of: "=") else { continue }
                 found.insert(String(cookie[cookie.index(after: equals)...]))
             }
         }
-        return found.filter { $0.utf8.count >= Self.shortestSearchedSecret }.sorted {
+        return Self.searchable(found)
+    }
+
+    /// `values` that are long enough to search for, longest first.
+    static func searchable(_ values: some Sequence<String>) -> [String] {
+        Set(values).filter { $0.utf8.count >= shortestSearchedSecret }.sorted {
             ($0.utf8.count, $0) > ($1.utf8.count, $1)
         }
     }
@@ -75,15 +106,21 @@ public struct Redactor: Sendable {
         }
     }
 
-    /// A body as logs keep it: `secrets` replaced, and when it is JSON and fields are redacted by name, those too
-    /// (written compact).
-    public func redactBody(_ bytes: [UInt8], secrets: [String]) -> [UInt8] {
-        let replaced = Self.replace(secrets, in: bytes)
-        guard !jsonFields.isEmpty, let json = try? JSONParser.parse(replaced) else { return replaced }
-        return redact(json, secrets: []).compactBytes
+    /// Whether `text` holds any of `secrets`.
+    static func holdsSecret(_ text: String, _ secrets: [String]) -> Bool {
+        secrets.contains { text.contains($0) }
     }
 
-    /// `node` with the values of `jsonFields` members replaced, and `secrets` replaced inside every string.
+    /// A body as logs keep it: `secrets` replaced, and when it is JSON, secret-named members too (written compact).
+    public func redactBody(_ bytes: [UInt8], secrets: [String]) -> [UInt8] {
+        let replaced = Self.replace(secrets, in: bytes)
+        guard !keepsSecrets, let json = try? JSONParser.parse(replaced), json.isContainer else { return replaced }
+        let redacted = redact(json, secrets: [])
+        return redacted.compactBytes == json.compactBytes ? replaced : redacted.compactBytes
+    }
+
+    /// `node` with the values of secret-named members replaced (unless `null` or a boolean, which tell nothing), and
+    /// `secrets` replaced inside every string.
     public func redact(_ node: JSONNode, secrets: [String]) -> JSONNode {
         switch node.value {
         case .string(let string):
@@ -95,7 +132,7 @@ public struct Redactor: Sendable {
                 .object(
                     members.map { member in
                         let value =
-                            jsonFields.contains(member.key)
+                            isSecret(name: member.key) && member.value.holdsValue
                             ? JSONNode(.string(Self.placeholder)) : redact(member.value, secrets: secrets)
                         return JSONNode.Member(key: Self.replace(secrets, in: member.key), value: value)
                     }
@@ -103,6 +140,16 @@ public struct Redactor: Sendable {
             )
         default:
             return node
+        }
+    }
+}
+
+extension JSONNode {
+    /// Whether this is a value a secret could be: anything but `null` and a boolean.
+    var holdsValue: Bool {
+        switch value {
+        case .null, .bool: false
+        default: true
         }
     }
 }

@@ -58,7 +58,8 @@ final class RecordingSession: Sendable {
         case .failed(let status, let message):
             return .failed(status: status, message: message)
         case .answered(let status, let headers, let body, let latency):
-            let exchange = call.exchange(status: status, headers: headers, body: body, latency: latency)
+            let stored = CompressedBody.forRecording(headers: headers, body: body)
+            let exchange = call.exchange(status: status, headers: stored.headers, body: stored.body, latency: latency)
             return .answered(status: status, headers: headers, body: body, recorded: await record(exchange, of: call))
         }
     }
@@ -79,8 +80,8 @@ final class RecordingSession: Sendable {
 }
 
 extension Redactor {
-    /// The call's path with its secret header values replaced, for logs.
+    /// The call's path with its secret values replaced, for logs.
     func redactPath(_ call: UpstreamCall) -> String {
-        Redactor.replace(secrets(in: call.headers), in: call.path)
+        Redactor.replace(secrets(in: call.exchange()), in: call.path)
     }
 }

@@ -8,6 +8,10 @@ import FoundationNetworking
 
 /// The real backend, reached through the client core's transport: record mode sends every request to it, and
 /// `serve --fallback-upstream` the requests no fixture matches. Its calls run off the loops, in tasks.
+///
+/// An `http` backend is called through `SocketTransport`, which sends the client's headers and nothing else and
+/// hands the body back as it came; an `https` one through URLSession, which adds `Accept-Encoding` (and on Linux
+/// `Accept-Language`) when the client sent none, and decodes compressed bodies.
 final class Upstream: Sendable {
     /// What a call came to.
     enum Outcome: Sendable {
@@ -21,18 +25,26 @@ final class Upstream: Sendable {
     let url: URL
     /// How long a call may take before the client gets 504.
     let timeout: Duration
-    private let transport: URLSessionTransport
+    private let transport: any Transport
+    /// The request headers `transport` sets itself, left out of what the client sent.
+    private let transportHeaders: Set<String>
 
     init(url: URL, timeout: Duration, trustsAnyCertificate: Bool = false) {
         self.url = url
         self.timeout = timeout
-        transport = URLSessionTransport(
-            configuration: Self.proxyConfiguration,
-            trustsAnyCertificate: trustsAnyCertificate
-        )
+        if SocketTransport.supports(scheme: url.scheme ?? "") {
+            transport = SocketTransport()
+            transportHeaders = UpstreamCall.socketTransportHeaders
+        } else {
+            transport = URLSessionTransport(
+                configuration: Self.proxyConfiguration,
+                trustsAnyCertificate: trustsAnyCertificate
+            )
+            transportHeaders = UpstreamCall.transportHeaders
+        }
     }
 
-    /// A session that passes requests on as they came: no cookie jar (a cookie the backend set must not be added to
+    /// For an `https` backend, a session that passes requests on as they came: no cookie jar (a cookie the backend set must not be added to
     /// later requests the client sent without it) and no cache (every request reaches the backend, and memory stays
     /// flat however long the run).
     private static var proxyConfiguration: URLSessionConfiguration {
@@ -50,7 +62,9 @@ final class Upstream: Sendable {
         let started = ContinuousClock.now
         let response: TransportResponse
         do {
-            response = try await transport.send(call.transportRequest(to: url, timeout: timeout))
+            response = try await transport.send(
+                call.transportRequest(to: url, timeout: timeout, dropping: transportHeaders)
+            )
         } catch {
             let failure = TransportError(classifying: error)
             if case .timedOut = failure {

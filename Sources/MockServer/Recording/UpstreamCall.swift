@@ -10,9 +10,12 @@ struct UpstreamCall: Sendable {
     static let hopByHopHeaders: Set<String> = [
         "connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade",
     ]
-    /// Request headers the transport sets itself: `Host` from the upstream URL, `Content-Length` from the body,
+    /// Request headers URLSession sets itself: `Host` from the upstream URL, `Content-Length` from the body,
     /// `Accept-Encoding` from what it can decode (it then decodes the response).
     static let transportHeaders: Set<String> = ["host", "content-length", "accept-encoding", "expect"]
+    /// Request headers a `SocketTransport` call leaves out: `Host` (rewritten from the upstream URL) and `Expect` (the
+    /// body is already here, so no 100-continue is awaited). Everything else passes as the client sent it.
+    static let socketTransportHeaders: Set<String> = ["host", "expect"]
 
     let method: String
     let path: String
@@ -30,8 +33,13 @@ struct UpstreamCall: Sendable {
         body = request.body
     }
 
-    /// The request for the backend: the target appended to the upstream URL's path, end-to-end headers only.
-    func transportRequest(to upstream: URL, timeout: Duration) throws(NetworkError) -> TransportRequest {
+    /// The request for the backend: the target appended to the upstream URL's path, end-to-end headers only, less
+    /// those the transport sets itself (`dropping`).
+    func transportRequest(
+        to upstream: URL,
+        timeout: Duration,
+        dropping transportSet: Set<String> = transportHeaders
+    ) throws(NetworkError) -> TransportRequest {
         guard let components = URLComponents(url: upstream, resolvingAgainstBaseURL: false),
             let scheme = components.scheme, let host = components.host,
             let requestMethod = HTTPRequest.Method(method)
@@ -41,7 +49,7 @@ struct UpstreamCall: Sendable {
             components.percentEncodedPath.hasSuffix("/")
             ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         var fields = HTTPFields()
-        for header in Self.endToEnd(headers, dropping: Self.transportHeaders) {
+        for header in Self.endToEnd(headers, dropping: transportSet) {
             guard let name = HTTPField.Name(header.name) else { continue }
             fields.append(HTTPField(name: name, value: header.value))
         }

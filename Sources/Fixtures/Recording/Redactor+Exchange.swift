@@ -1,0 +1,64 @@
+extension Redactor {
+    /// Every secret value one exchange carries, longest first: the secret headers' values (both ways), and the
+    /// values of secret-named query parameters, form parameters and JSON members in the request and the response
+    /// (a login's answer names its token). Empty when secrets are kept.
+    public func secrets(in exchange: RecordedExchange) -> [String] {
+        guard !keepsSecrets else { return [] }
+        var found = secrets(in: exchange.requestHeaders + exchange.responseHeaders)
+        found += secretValues(inQuery: Substring(exchange.rawQuery ?? ""))
+        found += secretValues(inBody: exchange.requestBody, contentType: exchange.requestHeader(named: "Content-Type"))
+        found += secretValues(
+            inBody: exchange.responseBody,
+            contentType: exchange.responseHeader(named: "Content-Type")
+        )
+        return Self.searchable(found)
+    }
+
+    /// A raw query string as logs keep it: secret-named parameters' values and `secrets` replaced.
+    public func redactQuery(_ query: Substring, secrets: [String]) -> String {
+        let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, isSecret(name: PercentDecoding.decode(parts[0], plusAsSpace: true)) else {
+                return String(pair)
+            }
+            return "\(parts[0])=\(Self.placeholder)"
+        }
+        return Self.replace(secrets, in: pairs.joined(separator: "&"))
+    }
+
+    /// The values of secret-named parameters in a query string or form body, both as sent and percent-decoded.
+    func secretValues(inQuery query: Substring) -> [String] {
+        var values: [String] = []
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, isSecret(name: PercentDecoding.decode(parts[0], plusAsSpace: true)) else {
+                continue
+            }
+            values.append(String(parts[1]))
+            values.append(PercentDecoding.decode(parts[1], plusAsSpace: true))
+        }
+        return values
+    }
+
+    /// The values of secret-named members of a JSON body, or parameters of a form body.
+    func secretValues(inBody body: [UInt8], contentType: String?) -> [String] {
+        guard !body.isEmpty else { return [] }
+        if contentType?.lowercased().contains("x-www-form-urlencoded") == true {
+            return secretValues(inQuery: Substring(decoding: body, as: UTF8.self))
+        }
+        guard let json = try? JSONParser.parse(body) else { return [] }
+        return secretValues(in: json, named: false)
+    }
+
+    /// The strings and number literals under secret-named members of `node` (all of them when `named`).
+    private func secretValues(in node: JSONNode, named: Bool) -> [String] {
+        switch node.value {
+        case .string(let string): named ? [string] : []
+        case .number(let literal): named ? [literal] : []
+        case .array(let elements): elements.flatMap { secretValues(in: $0, named: named) }
+        case .object(let members):
+            members.flatMap { secretValues(in: $0.value, named: named || isSecret(name: $0.key)) }
+        default: []
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// A ``Transport`` that speaks HTTP/1.1 over a plain TCP connection and sends exactly the header fields it is given:
+/// `Host` from the request's authority, `Content-Length` only when the fields lack it and there is a body, and
+/// nothing else. A proxy that must pass a client's request on unchanged uses it (URLSession adds `Accept-Encoding`
+/// and `Accept-Language` of its own on some platforms, and decodes compressed bodies).
+///
+/// `http` URLs only; each request opens its own connection and closes it after the response. The response is
+/// returned as it came: no redirect followed, no body decoded (a chunked body is de-chunked, as its framing belongs
+/// to the connection). Blocking socket calls run on a thread of their own, never on the caller's task; cancelling the
+/// calling task closes the connection at once.
+public struct SocketTransport: Transport {
+    /// How long a request may take when it names no timeout.
+    public static let defaultTimeout: Duration = .seconds(60)
+
+    /// The largest response head (status line and header lines) accepted.
+    public var maxHeadBytes: Int
+    /// The largest response body accepted.
+    public var maxBodyBytes: Int
+    /// Calls past `maxConcurrentCalls` wait for a turn; shared by every copy of this transport.
+    private let gate: CallGate
+
+    /// Creates a transport with bounds on what a server may send back, and on how many calls (each a thread and a
+    /// connection) run at once.
+    public init(maxHeadBytes: Int = 64 * 1024, maxBodyBytes: Int = 64 * 1024 * 1024, maxConcurrentCalls: Int = 256) {
+        self.maxHeadBytes = maxHeadBytes
+        self.maxBodyBytes = maxBodyBytes
+        gate = CallGate(limit: maxConcurrentCalls)
+    }
+
+    /// Whether this transport can send to a URL of `scheme`.
+    public static func supports(scheme: String) -> Bool {
+        scheme.lowercased() == "http"
+    }
+
+    /// Connects, writes the request, reads one response, and closes.
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        guard let scheme = request.head.scheme, Self.supports(scheme: scheme), let authority = request.head.authority,
+            let endpoint = SocketEndpoint(authority: authority)
+        else { throw NetworkError.invalidRequest("only an http URL with a host can be sent over a plain socket") }
+        let bytes = Self.requestBytes(request)
+        let deadline = ContinuousClock.now + (request.timeout ?? Self.defaultTimeout)
+        let isHead = request.head.method == .head
+        let connection = SocketConnection(deadline: deadline)
+        let limits = (head: maxHeadBytes, body: maxBodyBytes)
+        await gate.enter()
+        defer { Task { await gate.leave() } }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                // A thread of its own: blocking calls on Dispatch's global queues could wait for a free worker.
+                Thread {
+                    continuation.resume(
+                        with: Result {
+                            defer { connection.close() }
+                            try connection.connect(to: endpoint)
+                            try connection.write(bytes)
+                            var reader = HTTP1ResponseReader(maxHeadBytes: limits.head, maxBodyBytes: limits.body) {
+                                try connection.read()
+                            }
+                            return try reader.readResponse(toHEAD: isHead)
+                        }
+                    )
+                }.start()
+            }
+        } onCancel: {
+            connection.cancel()
+        }
+    }
+
+    /// The request line, the fields in order (`Host` first), and the body.
+    static func requestBytes(_ request: TransportRequest) -> [UInt8] {
+        var head = "\(request.head.method.rawValue) \(request.head.path ?? "/") HTTP/1.1\r\n"
+        head += "Host: \(request.head.authority ?? "")\r\n"
+        var hasLength = false
+        for field in request.head.headerFields where field.name.canonicalName != "host" {
+            hasLength = hasLength || field.name == .contentLength
+            head += "\(field.name.rawName): \(field.value)\r\n"
+        }
+        let body = request.body ?? Data()
+        if !hasLength, request.body != nil { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        return Array(head.utf8) + body
+    }
+}

@@ -1,0 +1,39 @@
+import Fixtures
+import Foundation
+
+/// How `standin drift` prints its results: a table for people, JSON for machines.
+enum DriftReport {
+    /// One row per fixture (fixture, endpoint, result), each difference on its own indented line below, then a count.
+    static func table(_ results: [DriftResult], unpinned: [String]) -> String {
+        let rows = [["FIXTURE", "ENDPOINT", "RESULT"]] + results.map { [$0.fixtureID, $0.endpoint, $0.label] }
+        let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var lines: [String] = []
+        for (index, row) in rows.enumerated() {
+            lines.append(zip(row, widths + [0]).map { $0.0.padding(to: $0.1) }.joined(separator: "  "))
+            if index > 0 { lines += results[index - 1].details.map { "    " + $0 } }
+        }
+        let counts = ["same", "drifted", "unreachable"].map { label in
+            "\(results.filter { $0.label == label }.count) \(label)"
+        }
+        lines.append(counts.joined(separator: ", ") + ", \(unpinned.count) not pinned (no single request to send)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `{"fixtures": [{"id", "endpoint", "result", "differences"}], "unpinned": [...]}`.
+    static func json(_ results: [DriftResult], unpinned: [String]) -> String {
+        let fixtures: [[String: Any]] = results.map {
+            ["id": $0.fixtureID, "endpoint": $0.endpoint, "result": $0.label, "differences": $0.details]
+        }
+        let object: [String: Any] = ["fixtures": fixtures, "unpinned": unpinned]
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func padding(to length: Int) -> String {
+        self + String(repeating: " ", count: max(0, length - count))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import NetworkCore
+import Testing
+
+/// The recorder's plain-HTTP transport against hand-written responses: framing, interim answers and bounds.
+@Suite struct SocketTransportTests {
+    private func get(
+        _ upstream: RawUpstream,
+        _ path: String,
+        transport: SocketTransport = SocketTransport()
+    )
+        async throws -> TransportResponse
+    {
+        let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(upstream.port)", path: path)
+        return try await transport.send(TransportRequest(head: head, timeout: .seconds(20)))
+    }
+
+    @Test func skipsInterimAnswersAndReadsABodyWithoutLengthToTheClose() async throws {
+        let upstream = try RawUpstream(responses: [
+            "/interim": Array("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\nX-A: 1\r\n\r\nto the end".utf8)
+        ])
+        defer { upstream.stop() }
+        let answer = try await get(upstream, "/interim")
+        #expect(answer.head.status.code == 201)
+        #expect(answer.head.headerFields[HTTPField.Name("X-A")!] == "1")
+        #expect(String(decoding: answer.body, as: UTF8.self) == "to the end")
+        #expect(!answer.isBodyDecompressed)
+    }
+
+    @Test func callsPastTheConcurrencyBoundWaitTheirTurnAndAllComplete() async throws {
+        let upstream = try RawUpstream(responses: [
+            "/one": Array("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\none".utf8)
+        ])
+        defer { upstream.stop() }
+        let transport = SocketTransport(maxConcurrentCalls: 1)
+        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<5 {
+                group.addTask {
+                    String(decoding: try await get(upstream, "/one", transport: transport).body, as: UTF8.self)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(bodies == Array(repeating: "one", count: 5))
+    }
+
+    @Test func refusesABodyPastItsBound() async throws {
+        let upstream = try RawUpstream(responses: [
+            "/big": Array("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n".utf8) + Array(repeating: 0x61, count: 100)
+        ])
+        defer { upstream.stop() }
+        await #expect(throws: (any Error).self) {
+            _ = try await get(upstream, "/big", transport: SocketTransport(maxBodyBytes: 10))
+        }
+    }
+
+    @Test func nothingListeningIsCannotConnect() async throws {
+        let upstream = try RawUpstream(responses: [:])
+        upstream.stop()
+        do {
+            _ = try await get(upstream, "/")
+            Issue.record("a closed port answered")
+        } catch TransportError.cannotConnect {
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}

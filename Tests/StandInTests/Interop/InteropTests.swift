@@ -1,0 +1,102 @@
+import Foundation
+import ServerTestSupport
+import Testing
+
+/// Recording real backends with their real clients, then replaying to those clients with the backend gone: httpbin
+/// with python-requests, and moto (AWS) with boto3, which checks every body's checksum.
+@Suite(.serialized) struct InteropTests {
+    private func withFolder(_ body: (URL) async throws -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await body(directory)
+    }
+
+    @Test(.enabled("needs python3 with moto[server] and boto3", PythonBackend.motoIsThere))
+    func boto3AcceptsWhatWasRecordedFromMoto() async throws {
+        try await withFolder { mocks in
+            let moto = try await onOwnThread { try PythonBackend.moto() }
+            defer { moto.stop() }
+            let recorder = try await ServeProcess(["--upstream", moto.url, "--mocks", mocks.path], command: "record")
+            let recorded = try await PythonBackend.client("aws_roundtrip.py", ["http://127.0.0.1:\(recorder.port)"])
+            #expect(await recorder.interrupt() == 0)
+            moto.stop()
+            #expect(recorded.contains("hello from boto3"))
+            let replay = try await ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"])
+            defer { replay.stop() }
+            let replayed = try await PythonBackend.client("aws_roundtrip.py", ["http://127.0.0.1:\(replay.port)"])
+            #expect(replayed == recorded)
+        }
+    }
+
+    @Test(.enabled("needs python3 with httpbin, gunicorn and requests", PythonBackend.httpbinIsThere))
+    func theBackendSeesTheClientsHeadersExceptHost() async throws {
+        try await withFolder { mocks in
+            let httpbin = try await onOwnThread { try PythonBackend.httpbin() }
+            defer { httpbin.stop() }
+            let recorder = try await ServeProcess(
+                ["--upstream", httpbin.url, "--mocks", mocks.path],
+                command: "record"
+            )
+            defer { recorder.stop() }
+            let direct = try headers(await PythonBackend.client("httpbin_client.py", ["headers", httpbin.url]))
+            let proxied = try headers(
+                await PythonBackend.client("httpbin_client.py", ["headers", "http://127.0.0.1:\(recorder.port)"])
+            )
+            #expect(direct["X-Custom"] == "kept")
+            // Host is the backend's own; Connection belongs to the client's hop and is not passed on.
+            let ownHop: Set = ["Host", "Connection", "Keep-Alive"]
+            #expect(proxied.filter { !ownHop.contains($0.key) } == direct.filter { !ownHop.contains($0.key) })
+            #expect(proxied["Accept-Encoding"] == direct["Accept-Encoding"])
+            #expect(proxied["Accept-Language"] == nil, "nothing the client did not send")
+        }
+    }
+
+    @Test(.enabled("needs python3 with httpbin, gunicorn and requests", PythonBackend.httpbinIsThere))
+    func noSecretReachesTheFilesAndTheSameRequestsReplay() async throws {
+        try await withFolder { mocks in
+            let httpbin = try await onOwnThread { try PythonBackend.httpbin() }
+            defer { httpbin.stop() }
+            let recorder = try await ServeProcess(
+                ["--upstream", httpbin.url, "--mocks", mocks.path],
+                command: "record"
+            )
+            let recorded = try await PythonBackend.client(
+                "httpbin_client.py",
+                ["secrets", "http://127.0.0.1:\(recorder.port)"]
+            )
+            #expect(await recorder.interrupt() == 0)
+            httpbin.stop()
+            #expect(recorded == "[200, 302, 200, 200]")
+            let written = try allBytes(under: mocks)
+            #expect(written.range(of: Data("<redacted>".utf8)) != nil)
+            for secret in [
+                "tok-bearer-31337", "key-header-98765", "cookie-sid-24680", "hunter22-pw", "abcd1234-session",
+                "qwerty-7788-access", "form-secret-5555",
+            ] {
+                #expect(written.range(of: Data(secret.utf8)) == nil, "\(secret) was written")
+            }
+            let replay = try await ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"])
+            defer { replay.stop() }
+            let replayed = try await PythonBackend.client(
+                "httpbin_client.py",
+                ["secrets", "http://127.0.0.1:\(replay.port)"]
+            )
+            #expect(replayed == recorded)
+        }
+    }
+
+    private func headers(_ json: String) throws -> [String: String] {
+        try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
+    }
+
+    /// The bytes of every file under `directory`, one after another.
+    private func allBytes(under directory: URL) throws -> Data {
+        var bytes = Data()
+        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            if let data = FileManager.default.contents(atPath: url.path) { bytes += data }
+        }
+        return bytes
+    }
+}

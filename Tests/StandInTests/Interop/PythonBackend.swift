@@ -1,0 +1,135 @@
+import Foundation
+import ServerTestSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A real backend the project did not write (httpbin under gunicorn, moto), run by Python on a free port, and the
+/// Python clients in `Tests/Interop/` that talk to it. Tests that need them skip when Python or its packages are
+/// missing (`pip install httpbin gunicorn 'moto[server]' boto3`).
+///
+/// `@unchecked Sendable`: `port` never changes, and `process` is only started in `init` and stopped by the one test
+/// that owns the backend.
+final class PythonBackend: @unchecked Sendable {
+    /// Whether `python3` has every top-level package named (found, not imported: importing moto takes seconds).
+    static func canImport(_ modules: String...) -> Bool {
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let names = modules.map { "'\($0)'" }.joined(separator: ", ")
+        check.arguments = [
+            "python3", "-c",
+            "import importlib.util, sys; sys.exit(0 if all(importlib.util.find_spec(m) for m in [\(names)]) else 1)",
+        ]
+        check.standardOutput = FileHandle.nullDevice
+        check.standardError = FileHandle.nullDevice
+        guard (try? check.run()) != nil else { return false }
+        check.waitUntilExit()
+        return check.terminationStatus == 0
+    }
+
+    static let hasHTTPBin = canImport("httpbin", "gunicorn", "requests")
+
+    /// Whether httpbin can run, found off the test threads.
+    static func httpbinIsThere() async -> Bool { await onOwnThread { hasHTTPBin } }
+
+    /// Whether moto can run, found off the test threads.
+    static func motoIsThere() async -> Bool { await onOwnThread { hasMoto } }
+    static let hasMoto = canImport("moto", "boto3", "flask", "flask_cors")
+
+    let port: Int
+    private let process = Process()
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    /// Starts `python3 ARGUMENTS` (with `{port}` replaced by a free port) and waits until the port accepts.
+    init(_ arguments: [String]) throws {
+        port = try Self.freePort()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments.map { $0.replacingOccurrences(of: "{port}", with: "\(port)") }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while !Self.accepts(port) {
+            guard process.isRunning, Date() < deadline else {
+                stop()
+                throw InteropFailure("python3 \(arguments.joined(separator: " ")) did not start listening on \(port)")
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+
+    /// httpbin under gunicorn.
+    static func httpbin() throws -> PythonBackend {
+        try PythonBackend(["-m", "gunicorn", "--bind", "127.0.0.1:{port}", "--workers", "2", "httpbin:app"])
+    }
+
+    /// moto's server (every AWS service on one port).
+    static func moto() throws -> PythonBackend {
+        try PythonBackend(["-m", "moto.server", "-p", "{port}"])
+    }
+
+    /// Stops the server and waits for it. SIGKILL: the Python servers, started by `Process`, may not act on SIGTERM.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Runs `Tests/Interop/SCRIPT` with `arguments` off the test threads and returns what it printed.
+    static func client(_ script: String, _ arguments: [String]) async throws -> String {
+        try await onOwnThread { try runClient(script, arguments) }
+    }
+
+    /// Runs `Tests/Interop/SCRIPT` with `arguments` and returns what it printed; throws with its errors if it failed.
+    private static func runClient(_ script: String, _ arguments: [String]) throws -> String {
+        let path = StandInBinary.repositoryRoot.appendingPathComponent("Tests/Interop/\(script)").path
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        client.arguments = ["python3", path] + arguments
+        let output = Pipe()
+        let errors = Pipe()
+        client.standardOutput = output
+        client.standardError = errors
+        try client.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        let complaints = errors.fileHandleForReading.readDataToEndOfFile()
+        client.waitUntilExit()
+        guard client.terminationStatus == 0 else {
+            throw InteropFailure(
+                "\(script) \(arguments.joined(separator: " ")) failed: \(String(decoding: complaints, as: UTF8.self))"
+            )
+        }
+        return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A port nothing listens on now (free a moment ago; the server started next takes it).
+    private static func freePort() throws -> Int {
+        let (descriptor, port) = try listenOnLoopback()
+        close(descriptor)
+        return port
+    }
+
+    private static func accepts(_ port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+}
+
+/// Why an interop test could not run its backend or client.
+struct InteropFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
