@@ -89,8 +89,8 @@ final class ConnectionGuard {
         return record
     }
 
-    /// A request reached the handler: it is no longer arriving.
-    func delivered(on connection: OpaquePointer) {
+    /// A request reached the handler: it is no longer arriving. Returns the flaw its raw head had, if any.
+    func delivered(on connection: OpaquePointer) -> RequestFlaw? {
         record(for: connection).requestDelivered()
     }
 
