@@ -145,8 +145,12 @@ final class MockResponder: HTTPHandler {
         for header in reply.headers { request.addHeader(header.name, header.value) }
         request.addHeader("Content-Type", "application/json")
         request.addHeader("X-Request-ID", requestId)
-        reply.body(requestId: requestId).withUnsafeBytes { request.appendBody($0) }
-        request.send(status: reply.status)
+        if let stream = reply.stream {
+            StreamedReply.send(request, status: reply.status, body: stream, on: loop)
+        } else {
+            reply.body(requestId: requestId).withUnsafeBytes { request.appendBody($0) }
+            request.send(status: reply.status)
+        }
         context.accessLog?.record(
             method: request.method,
             path: request.path,

@@ -55,6 +55,14 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("How many requests the journal keeps; 0 turns it off.", valueName: "count"))
     var journalSize = 10_000
 
+    @Option(
+        help: ArgumentHelp(
+            "How many bytes the journal's entries may hold (heads and bodies); the oldest go first.",
+            valueName: "bytes"
+        )
+    )
+    var journalBytes = 64 * 1024 * 1024
+
     @OptionGroup(title: "Simulation")
     var simulation: SimulationOptions
 
@@ -65,6 +73,7 @@ struct Serve: ParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535.") }
         guard (1...256).contains(threads) else { throw ValidationError("--threads must be within 1...256.") }
         guard journalSize >= 0 else { throw ValidationError("--journal-size must be 0 (off) or more.") }
+        guard journalBytes >= 0 else { throw ValidationError("--journal-bytes must be 0 or more.") }
         if let adminToken, adminToken.isEmpty || adminToken.contains(where: \.isWhitespace) {
             throw ValidationError("--admin-token must be a non-empty value without spaces.")
         }
@@ -86,6 +95,7 @@ struct Serve: ParsableCommand {
             simulation: try simulation.settings(),
             adminToken: adminToken,
             journalSize: journalSize,
+            journalBytes: journalBytes,
             watch: watch
         )
         let server: MockServer
