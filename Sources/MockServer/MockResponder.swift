@@ -76,8 +76,13 @@ final class MockResponder: HTTPHandler {
             return deliverLater(rendered, plan: plan, to: request, fixture: match.fixture.id, entry, since: started)
         }
         var sink = request
-        plan.response.write(with: &context, requestId: requestId, into: &sink)
-        request.send(status: plan.status)
+        if let large = plan.response.largeFixedBody {
+            plan.response.writeHeaders(with: &context, requestId: requestId, into: &sink)
+            request.send(status: plan.status, body: large, on: loop)
+        } else {
+            plan.response.write(with: &context, requestId: requestId, into: &sink)
+            request.send(status: plan.status)
+        }
         finish(
             request,
             entry,

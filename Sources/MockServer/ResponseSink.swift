@@ -5,6 +5,14 @@ import Fixtures
 protocol ResponseSink {
     mutating func addHeader(_ name: String, _ value: String)
     mutating func appendBody(_ bytes: UnsafeRawBufferPointer)
+    /// Appends bytes prepared at load; a sink that keeps the body may keep a reference instead of a copy.
+    mutating func appendBody(_ bytes: [UInt8])
+}
+
+extension ResponseSink {
+    mutating func appendBody(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { appendBody($0) }
+    }
 }
 
 extension ServerRequest: ResponseSink {}
@@ -20,6 +28,11 @@ struct RenderedResponse: ResponseSink {
 
     mutating func appendBody(_ bytes: UnsafeRawBufferPointer) {
         body.append(contentsOf: bytes)
+    }
+
+    /// Shares the bytes when they are the whole body (a large `file` body is not copied per request).
+    mutating func appendBody(_ bytes: [UInt8]) {
+        if body.isEmpty { body = bytes } else { body += bytes }
     }
 
     /// The same response with its body cut in half (at least one byte short; `{` for an empty body), for the
@@ -44,11 +57,29 @@ extension CompiledResponse {
         requestId: String,
         into sink: inout Sink
     ) {
+        writeHeaders(with: &context, requestId: requestId, into: &sink)
+        if let fixed = body.fixedBytes {
+            sink.appendBody(fixed)
+        } else {
+            body.render(with: &context) { sink.appendBody($0) }
+        }
+    }
+
+    /// Writes the headers (with `X-Request-ID`) into `sink`, rendering templates from `context`.
+    func writeHeaders<Sink: ResponseSink>(
+        with context: inout RenderContext<ServerRequest>,
+        requestId: String,
+        into sink: inout Sink
+    ) {
         for header in headers {
             let value = header.fixedValue ?? String(decoding: header.value.render(with: &context), as: UTF8.self)
             sink.addHeader(header.name, value)
         }
         sink.addHeader("X-Request-ID", requestId)
-        body.render(with: &context) { sink.appendBody($0) }
+    }
+
+    /// The body when it is prepared bytes larger than `FixedBodyPieces.threshold`, to send in pieces.
+    var largeFixedBody: [UInt8]? {
+        body.fixedBytes.flatMap { $0.count > FixedBodyPieces.threshold ? $0 : nil }
     }
 }
