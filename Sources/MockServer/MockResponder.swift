@@ -72,17 +72,20 @@ final class MockResponder: HTTPHandler {
         var context = RenderContext(facts: facts, captures: match.captures, requestId: requestId)
         if plan.isDeferred {
             var rendered = RenderedResponse()
-            plan.response.write(with: &context, requestId: requestId, into: &rendered)
+            let escaped = plan.response.write(with: &context, requestId: requestId, into: &rendered)
+            warnOfEscaped(escaped, fixture: match.fixture.id)
             return deliverLater(rendered, plan: plan, to: request, fixture: match.fixture.id, entry, since: started)
         }
         var sink = request
+        let escaped: [String]
         if let large = plan.response.largeFixedBody {
-            plan.response.writeHeaders(with: &context, requestId: requestId, into: &sink)
+            escaped = plan.response.writeHeaders(with: &context, requestId: requestId, into: &sink)
             request.send(status: plan.status, body: large, on: loop)
         } else {
-            plan.response.write(with: &context, requestId: requestId, into: &sink)
+            escaped = plan.response.write(with: &context, requestId: requestId, into: &sink)
             request.send(status: plan.status)
         }
+        warnOfEscaped(escaped, fixture: match.fixture.id)
         finish(
             request,
             entry,
@@ -91,6 +94,14 @@ final class MockResponder: HTTPHandler {
             variant: plan.variant,
             details: plan.logDetails,
             since: started
+        )
+    }
+
+    /// Logs the headers whose rendered values had control characters percent-encoded.
+    private func warnOfEscaped(_ headers: [String], fixture: String) {
+        guard !headers.isEmpty else { return }
+        context.logger.warning(
+            "\(fixture): control characters in the rendered value of \(headers.joined(separator: ", ")) were percent-encoded"
         )
     }
 

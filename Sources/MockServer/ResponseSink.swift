@@ -51,31 +51,44 @@ struct RenderedResponse: ResponseSink {
 }
 
 extension CompiledResponse {
-    /// Writes headers (with `X-Request-ID`) and body into `sink`, rendering templates from `context`.
+    /// Writes headers (with `X-Request-ID`) and body into `sink`, rendering templates from `context`; returns the
+    /// names of headers whose rendered values had control characters escaped.
+    @discardableResult
     func write<Sink: ResponseSink>(
         with context: inout RenderContext<ServerRequest>,
         requestId: String,
         into sink: inout Sink
-    ) {
-        writeHeaders(with: &context, requestId: requestId, into: &sink)
+    ) -> [String] {
+        let escaped = writeHeaders(with: &context, requestId: requestId, into: &sink)
         if let fixed = body.fixedBytes {
             sink.appendBody(fixed)
         } else {
             body.render(with: &context) { sink.appendBody($0) }
         }
+        return escaped
     }
 
-    /// Writes the headers (with `X-Request-ID`) into `sink`, rendering templates from `context`.
+    /// Writes the headers (with `X-Request-ID`) into `sink`, rendering templates from `context`. A rendered value
+    /// with control characters (a request's `%0D%0A` in `{{query.next}}`) has them percent-encoded, and its name is
+    /// returned for the log: evhttp would drop such a header without a word.
+    @discardableResult
     func writeHeaders<Sink: ResponseSink>(
         with context: inout RenderContext<ServerRequest>,
         requestId: String,
         into sink: inout Sink
-    ) {
+    ) -> [String] {
+        var escapedNames: [String] = []
         for header in headers {
-            let value = header.fixedValue ?? String(decoding: header.value.render(with: &context), as: UTF8.self)
-            sink.addHeader(header.name, value)
+            if let fixed = header.fixedValue {
+                sink.addHeader(header.name, fixed)
+                continue
+            }
+            let rendered = HeaderSyntax.escapingControlCharacters(header.value.render(with: &context))
+            if rendered.escaped { escapedNames.append(header.name) }
+            sink.addHeader(header.name, rendered.value)
         }
         sink.addHeader("X-Request-ID", requestId)
+        return escapedNames
     }
 
     /// The body when it is prepared bytes larger than `FixedBodyPieces.threshold`, to send in pieces.

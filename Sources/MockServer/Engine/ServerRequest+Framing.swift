@@ -1,3 +1,5 @@
+import Fixtures
+
 extension ServerRequest {
     /// What in the parsed head evhttp accepts but RFC 9112 refuses, because it makes the body's length ambiguous
     /// (request smuggling): a header name that is not a token (`Content-Length : 3`), more than one
@@ -9,7 +11,7 @@ extension ServerRequest {
         var transferEncoding: String?
         forEachHeader { name, value in
             guard flaw == nil else { return }
-            guard !name.isEmpty, name.allSatisfy(Self.isTokenByte) else {
+            guard !name.isEmpty, name.allSatisfy(HeaderSyntax.isTokenByte) else {
                 flaw = .malformed("the header name \(Self.text(name).debugDescription) is not a token")
                 return
             }
@@ -37,17 +39,6 @@ extension ServerRequest {
             )
         }
         return nil
-    }
-
-    /// RFC 9110 `tchar`: letters, digits and ``!#$%&'*+-.^_`|~``.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 
     private static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
