@@ -84,16 +84,8 @@ final class Journal: Sendable {
         }
     }
 
-    /// The entries `filter` accepts, oldest first.
-    func entries(matching filter: JournalFilter = JournalFilter()) -> [JournalEntry] {
-        page(matching: filter).entries
-    }
-
     /// How many entries are kept now.
     var count: Int { ring.withLock { $0.count } }
-
-    /// What the kept entries cost now, in bytes.
-    var bytes: Int { ring.withLock { $0.bytes } }
 
     /// Forgets every entry (numbering goes on) and hands the freed memory back to the system.
     func clear() {
