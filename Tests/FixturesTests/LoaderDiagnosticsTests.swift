@@ -139,5 +139,12 @@ import Testing
                 "standin.json:2: envelope.codeKey must be a string, not number"
             ) == true
         )
+        let header = try load(["standin.json": "{\n  \"headers\": {\n    \"X-A\": \"a\\r\\nX-B: 1\"\n  }\n}"])
+        #expect(
+            header.diagnostics.map(\.description).first?.hasSuffix(
+                #"standin.json:3: header "X-A" has a line break in its value"#
+            ) == true,
+            "\(header.diagnostics)"
+        )
     }
 }

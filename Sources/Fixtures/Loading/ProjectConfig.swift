@@ -36,7 +36,10 @@ public struct ProjectConfig: Sendable {
         headers =
             try root.object("headers").map { object throws(FixtureError) in
                 try object.members.map { member throws(FixtureError) in
-                    guard let value = try object.string(member.key)?.value else { preconditionFailure("member exists") }
+                    guard let (value, line) = try object.string(member.key) else {
+                        preconditionFailure("member exists")
+                    }
+                    try HeaderSyntax.validate(name: member.key, value: value, line: line)
                     return (member.key, value)
                 }
             } ?? []
