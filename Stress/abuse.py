@@ -76,7 +76,7 @@ def alive():
         return False
 
 
-def check(name, outcome, expected, baseline):
+def check(name, outcome, expected, baseline, rss_margin_kb=RSS_MARGIN_KB):
     # Give the server a moment to close what the attack left behind.
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline and fds() > baseline[0] + FD_MARGIN:
@@ -85,7 +85,7 @@ def check(name, outcome, expected, baseline):
     latency = health_ms() if is_alive else None
     open_fds, rss = (fds(), rss_kb()) if is_alive else (0, 0)
     ok = (expected and is_alive and latency is not None and latency < 1000
-          and open_fds <= baseline[0] + FD_MARGIN and rss <= baseline[1] + RSS_MARGIN_KB)
+          and open_fds <= baseline[0] + FD_MARGIN and rss <= baseline[1] + rss_margin_kb)
     health = f"{latency:.1f}ms" if latency is not None else "NO ANSWER"
     print(f"{'ok  ' if ok else 'FAIL'} {name:<34} {outcome:<28} health {health:>9}  "
           f"fds {open_fds:>4} (base {baseline[0]})  rss {rss // 1024:>4} MB (base {baseline[1] // 1024})")
@@ -254,6 +254,113 @@ hostile_attacks = [
 
 # --- end of hostile input ----------------------------------------------------------------------------------------
 
+
+# --- Memory, record edges and strict HTTP (issue 21, cases 4, 8, 9, 10) ------------------------------------------
+# abuse.sh serves a copy of Mocks/ with a 100 MB file body at /__abuse/big and a redirect whose Location is
+# {{query.next}} at /__abuse/redirect, and runs `standin record` against this server with an upstream path prefix
+# (RECORD_PORT).
+
+JOURNAL_BYTES_KB = 64 * 1024
+# The admin API answers only a local Host.
+ADMIN_HOST = f"127.0.0.1:{PORT}".encode()
+
+
+def journal_bytes_and_paging():
+    """Case 4: 10,000 requests with 64 KB bodies and 20 KB headers; the journal keeps at most 64 MiB, a page of
+    1,000 entries streams, and a clear hands the memory back."""
+    body = b"j" * 65536
+    request = (b"POST /__abuse/journal HTTP/1.1\r\nHost: x\r\nX-Pad: " + b"h" * 20480
+               + b"\r\nContent-Length: 65536\r\n\r\n" + body)
+    for _ in range(100):
+        s = connect(timeout=30)
+        s.sendall(request * 99 + request.replace(b"Host: x", b"Host: x\r\nConnection: close"))
+        read_all(s, limit=1 << 26)
+        s.close()
+    full = rss_kb()
+    started = time.monotonic()
+    s = connect(timeout=60)
+    s.sendall(b"GET /__standin/requests?limit=1000 HTTP/1.1\r\nHost: " + ADMIN_HOST + b"\r\nConnection: close\r\n\r\n")
+    head, page_bytes, during_read = b"", 0, 0
+    while chunk := s.recv(1 << 20):
+        head, page_bytes = head or chunk[:1024], page_bytes + len(chunk)
+        during_read = max(during_read, rss_kb())
+    s.close()
+    read_seconds = time.monotonic() - started
+    s = connect()
+    s.sendall(b"DELETE /__standin/requests HTTP/1.1\r\nHost: " + ADMIN_HOST + b"\r\nConnection: close\r\n\r\n")
+    cleared_status = status_of(read_all(s))
+    time.sleep(0.5)
+    cleared = rss_kb()
+    chunked = b"transfer-encoding: chunked" in head.lower()
+    outcome = (f"RSS full {full // 1024} MB, {during_read // 1024} MB reading a {page_bytes >> 20} MB page "
+               f"({read_seconds:.1f}s), {cleared // 1024} MB cleared")
+    return outcome, (chunked and cleared_status == "200"
+                     and full <= baseline[1] + JOURNAL_BYTES_KB + RSS_MARGIN_KB * 3)
+
+
+def record_edges():
+    """Case 8: a dot-segment path cannot leave the recorder's upstream prefix; a header template with CR/LF from the
+    request is sent percent-encoded, not dropped."""
+    record_port = int(os.environ.get("RECORD_PORT", "0"))
+    escaped = []
+    if record_port:
+        for path in [b"/../../get", b"/%2e%2e/%2e%2e/get", b"/a/../../get"]:
+            s = socket.create_connection(("127.0.0.1", record_port), timeout=5)
+            s.sendall(b"GET " + path + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            escaped.append(status_of(read_all(s)))
+    s = connect()
+    s.sendall(b"GET /__abuse/redirect?next=%2Fhome%0D%0AX-Injected:%201 HTTP/1.1\r\nHost: x\r\n"
+              b"Connection: close\r\n\r\n")
+    reply = read_all(s)
+    location_kept = b"\r\nLocation: /home%0D%0AX-Injected: 1\r\n" in reply and b"\r\nX-Injected" not in reply
+    outcome = f"escapes {','.join(escaped) or 'not run'}, Location {'escaped' if location_kept else 'LOST'}"
+    return outcome, all(status == "400" for status in escaped) and location_kept
+
+
+def slow_readers():
+    """Case 9: 10 clients ask for a 100 MB body and never read it."""
+    before = rss_kb()
+    held = [connect() for _ in range(10)]
+    for s in held:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.sendall(b"GET /__abuse/big HTTP/1.1\r\nHost: x\r\n\r\n")
+    time.sleep(3)
+    during = rss_kb()
+    for s in held:
+        s.close()
+    return f"RSS {before // 1024} -> {during // 1024} MB while held", during - before < 64 * 1024
+
+
+def lenient_parsing():
+    """Case 10: what libevent alone would accept is refused (chunk extensions without a space: libevent's 413)."""
+    cases = [
+        (b"POST /ping HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 40\r\n\r\nabc", "400"),
+        (b"POST /ping HTTP/1.1\r\nHost: x\r\nContent-Length: +3\r\n\r\nabc", "400"),
+        (b"POST /ping HTTP/1.1\r\nHost: x\r\nContent-Length : 3\r\n\r\nabc", "400"),
+        (b"GET /ping HTTP/1.1\r\nHost: x\r\nX-A: a\r\n folded\r\n\r\n", "400"),
+        (b"GET /ping HTTP/1.1\r\nHost: x\r\nX-A: a\x00b\r\n\r\n", "400"),
+        (b"GET /ping HTTP/1.9\r\nHost: x\r\n\r\n", "505"),
+        (b"POST /ping HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3;x=1\r\nabc\r\n0\r\n\r\n", "413"),
+    ]
+    answers = []
+    for head, expected in cases:
+        s = connect()
+        s.sendall(head + b"GET /ping HTTP/1.1\r\nHost: x\r\n\r\n")
+        reply = read_all(s)
+        s.close()
+        # Nothing after a refused head may be answered as a request of its own.
+        answers.append(status_of(reply) == expected and reply.count(b"HTTP/1.") == 1)
+    return f"{sum(answers)} of {len(cases)} refused as expected", all(answers)
+
+
+memory_and_strictness_attacks = [
+    ("4: journal, 10,000 x (64 KB + 20 KB)", journal_bytes_and_paging, RSS_MARGIN_KB * 2),
+    ("8: record prefix, header CR/LF", record_edges, RSS_MARGIN_KB),
+    ("9: 10 readers stalled on 100 MB", slow_readers, RSS_MARGIN_KB * 2),
+    ("10: lenient parsing", lenient_parsing, RSS_MARGIN_KB),
+]
+# --- end of cases 4, 8, 9, 10 ---------------------------------------------------------------------------------------
+
 attacks = [
     ("2 KB of random bytes (x20)", random_bytes),
     ("a 64 KB header", big_header),
@@ -275,6 +382,13 @@ for name, attack in attacks:
     except OSError as error:
         outcome, expected = f"client error: {error}", False
     check(name, outcome, expected, baseline)
+
+for name, attack, rss_margin_kb in memory_and_strictness_attacks:
+    try:
+        outcome, expected = attack()
+    except OSError as error:
+        outcome, expected = f"client error: {error}", False
+    check(name, outcome, expected, baseline, rss_margin_kb)
 
 print("all checks passed" if not failures else f"FAILED: {', '.join(failures)}")
 sys.exit(1 if failures else 0)

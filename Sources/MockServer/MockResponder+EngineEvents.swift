@@ -12,6 +12,15 @@ extension MockResponder {
                 details: "head of \(bytes) bytes is over the limit",
                 duration: .zero
             )
+        case .refusedFlawed(let method, let path, let flaw):
+            context.accessLog?.record(
+                method: method,
+                path: path,
+                status: flaw.status,
+                fixture: "REFUSED",
+                details: flaw.reason,
+                duration: .zero
+            )
         case .refusedMalformed(let status, let peer):
             context.logger.warning("refused a malformed or oversized request from \(peer) with \(status)")
         case .readTimedOut(let peer, let seconds):

@@ -62,12 +62,20 @@ final class MockResponder: HTTPHandler {
         var context = RenderContext(facts: facts, captures: match.captures, requestId: requestId)
         if plan.isDeferred {
             var rendered = RenderedResponse()
-            plan.response.write(with: &context, requestId: requestId, into: &rendered)
+            let escaped = plan.response.write(with: &context, requestId: requestId, into: &rendered)
+            warnOfEscaped(escaped, fixture: match.fixture.id)
             return deliverLater(rendered, plan: plan, to: request, fixture: match.fixture.id, entry, since: started)
         }
         var sink = request
-        plan.response.write(with: &context, requestId: requestId, into: &sink)
-        request.send(status: plan.status)
+        let escaped: [String]
+        if let large = plan.response.largeFixedBody {
+            escaped = plan.response.writeHeaders(with: &context, requestId: requestId, into: &sink)
+            request.send(status: plan.status, body: large, on: loop)
+        } else {
+            escaped = plan.response.write(with: &context, requestId: requestId, into: &sink)
+            request.send(status: plan.status)
+        }
+        warnOfEscaped(escaped, fixture: match.fixture.id)
         finish(
             request,
             entry,
@@ -76,6 +84,14 @@ final class MockResponder: HTTPHandler {
             variant: plan.variant,
             details: plan.logDetails,
             since: started
+        )
+    }
+
+    /// Logs the headers whose rendered values had control characters percent-encoded.
+    private func warnOfEscaped(_ headers: [String], fixture: String) {
+        guard !headers.isEmpty else { return }
+        context.logger.warning(
+            "\(fixture): control characters in the rendered value of \(headers.joined(separator: ", ")) were percent-encoded"
         )
     }
 
@@ -142,8 +158,12 @@ final class MockResponder: HTTPHandler {
         for header in reply.headers + cors { request.addHeader(header.name, header.value) }
         request.addHeader("Content-Type", "application/json")
         request.addHeader("X-Request-ID", requestId)
-        reply.body(requestId: requestId).withUnsafeBytes { request.appendBody($0) }
-        request.send(status: reply.status)
+        if let stream = reply.stream {
+            StreamedReply.send(request, status: reply.status, body: stream, on: loop)
+        } else {
+            reply.body(requestId: requestId).withUnsafeBytes { request.appendBody($0) }
+            request.send(status: reply.status)
+        }
         context.accessLog?.record(
             method: request.method,
             path: request.path,

@@ -36,7 +36,8 @@ public final class MockServer: Sendable {
         let context = ServerContext(
             store: store,
             simulation: Simulation(settings: configuration.simulation),
-            journal: configuration.journalSize > 0 ? Journal(capacity: configuration.journalSize) : nil,
+            journal: configuration.journalSize > 0
+                ? Journal(capacity: configuration.journalSize, byteLimit: configuration.journalBytes) : nil,
             accessLog: configuration.accessLog ? AccessLog() : nil,
             access: AdminAccess(token: configuration.adminToken, listenHost: configuration.host),
             logger: logger

@@ -22,6 +22,8 @@ public struct MockServerConfiguration: Sendable {
     public var adminToken: String?
     /// How many requests the journal keeps (the oldest go first); 0 turns the journal off.
     public var journalSize: Int
+    /// How many bytes the journal's entries may hold, heads and bodies (the oldest go first).
+    public var journalBytes: Int
     /// Reload the mocks directory when its files change.
     public var watch: Bool
     /// How often the watcher compares the files' modification times and sizes where it polls (on Linux, inotify
@@ -34,8 +36,8 @@ public struct MockServerConfiguration: Sendable {
     public var fallbackUpstream: URL?
 
     /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, one thread (`standin serve` defaults to
-    /// one per core), lenient loading, access log on, admin API for loopback clients, a journal of 10,000 requests,
-    /// watching the directory (polled every 250 ms where inotify is missing), and serving (not recording).
+    /// one per core), lenient loading, access log on, admin API for loopback clients, a journal of 10,000 requests
+    /// and 64 MiB, watching the directory (polled every 250 ms where inotify is missing), and serving (not recording).
     public init(
         mocksDirectory: URL = URL(fileURLWithPath: "Mocks"),
         host: String = "127.0.0.1",
@@ -47,6 +49,7 @@ public struct MockServerConfiguration: Sendable {
         simulation: SimulationSettings = SimulationSettings(),
         adminToken: String? = nil,
         journalSize: Int = 10_000,
+        journalBytes: Int = 64 * 1024 * 1024,
         watch: Bool = true,
         watchInterval: Duration = .milliseconds(250),
         recording: RecordingConfiguration? = nil,
@@ -62,6 +65,7 @@ public struct MockServerConfiguration: Sendable {
         self.simulation = simulation
         self.adminToken = adminToken
         self.journalSize = journalSize
+        self.journalBytes = journalBytes
         self.watch = watch
         self.watchInterval = watchInterval
         self.recording = recording

@@ -5,6 +5,14 @@ import Fixtures
 protocol ResponseSink {
     mutating func addHeader(_ name: String, _ value: String)
     mutating func appendBody(_ bytes: UnsafeRawBufferPointer)
+    /// Appends bytes prepared at load; a sink that keeps the body may keep a reference instead of a copy.
+    mutating func appendBody(_ bytes: [UInt8])
+}
+
+extension ResponseSink {
+    mutating func appendBody(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { appendBody($0) }
+    }
 }
 
 extension ServerRequest: ResponseSink {}
@@ -20,6 +28,11 @@ struct RenderedResponse: ResponseSink {
 
     mutating func appendBody(_ bytes: UnsafeRawBufferPointer) {
         body.append(contentsOf: bytes)
+    }
+
+    /// Shares the bytes when they are the whole body (a large `file` body is not copied per request).
+    mutating func appendBody(_ bytes: [UInt8]) {
+        if body.isEmpty { body = bytes } else { body += bytes }
     }
 
     /// The same response with its body cut in half (at least one byte short; `{` for an empty body), for the
@@ -38,17 +51,48 @@ struct RenderedResponse: ResponseSink {
 }
 
 extension CompiledResponse {
-    /// Writes headers (with `X-Request-ID`) and body into `sink`, rendering templates from `context`.
+    /// Writes headers (with `X-Request-ID`) and body into `sink`, rendering templates from `context`; returns the
+    /// names of headers whose rendered values had control characters escaped.
+    @discardableResult
     func write<Sink: ResponseSink>(
         with context: inout RenderContext<ServerRequest>,
         requestId: String,
         into sink: inout Sink
-    ) {
+    ) -> [String] {
+        let escaped = writeHeaders(with: &context, requestId: requestId, into: &sink)
+        if let fixed = body.fixedBytes {
+            sink.appendBody(fixed)
+        } else {
+            body.render(with: &context) { sink.appendBody($0) }
+        }
+        return escaped
+    }
+
+    /// Writes the headers (with `X-Request-ID`) into `sink`, rendering templates from `context`. A rendered value
+    /// with control characters (a request's `%0D%0A` in `{{query.next}}`) has them percent-encoded, and its name is
+    /// returned for the log: evhttp would drop such a header without a word.
+    @discardableResult
+    func writeHeaders<Sink: ResponseSink>(
+        with context: inout RenderContext<ServerRequest>,
+        requestId: String,
+        into sink: inout Sink
+    ) -> [String] {
+        var escapedNames: [String] = []
         for header in headers {
-            let value = header.fixedValue ?? String(decoding: header.value.render(with: &context), as: UTF8.self)
-            sink.addHeader(header.name, value)
+            if let fixed = header.fixedValue {
+                sink.addHeader(header.name, fixed)
+                continue
+            }
+            let rendered = HeaderSyntax.escapingControlCharacters(header.value.render(with: &context))
+            if rendered.escaped { escapedNames.append(header.name) }
+            sink.addHeader(header.name, rendered.value)
         }
         sink.addHeader("X-Request-ID", requestId)
-        body.render(with: &context) { sink.appendBody($0) }
+        return escapedNames
+    }
+
+    /// The body when it is prepared bytes larger than `FixedBodyPieces.threshold`, to send in pieces.
+    var largeFixedBody: [UInt8]? {
+        body.fixedBytes.flatMap { $0.count > FixedBodyPieces.threshold ? $0 : nil }
     }
 }

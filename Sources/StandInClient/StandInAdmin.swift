@@ -78,14 +78,21 @@ public struct StandInAdmin: Sendable {
         return outcome.diagnostics.map(\.message)
     }
 
-    /// `GET /__standin/requests`: the journaled requests `filter` accepts, oldest first.
+    /// `GET /__standin/requests`: the journaled requests `filter` accepts, oldest first, every page of them.
     public func requests(matching filter: RequestFilter = .any) async throws -> [RecordedRequest] {
         var query: [URLQueryItem] = []
         if let method = filter.method { query.append(URLQueryItem(name: "method", value: method)) }
         if let path = filter.path { query.append(URLQueryItem(name: "path", value: path)) }
         if filter.unmatchedOnly { query.append(URLQueryItem(name: "unmatched", value: "true")) }
-        let journal: Journal = try await call("GET", "requests", query: query)
-        return journal.requests.filter(filter.acceptsBody)
+        var requests: [RecordedRequest] = []
+        var cursor: Int?
+        repeat {
+            let since = cursor.map { [URLQueryItem(name: "since", value: String($0))] } ?? []
+            let page: JournalPage = try await call("GET", "requests", query: query + since)
+            requests += page.requests.filter(filter.acceptsBody)
+            cursor = page.next
+        } while cursor != nil
+        return requests
     }
 
     /// `DELETE /__standin/requests`: empties the journal.
@@ -95,7 +102,11 @@ public struct StandInAdmin: Sendable {
 
     private struct FixtureList: Decodable { let fixtures: [FixtureInfo] }
     private struct AddedFixture: Decodable { let id: String }
-    private struct Journal: Decodable { let requests: [RecordedRequest] }
+    private struct JournalPage: Decodable {
+        let requests: [RecordedRequest]
+        /// The cursor of the next page; nil on the last.
+        let next: Int?
+    }
     private struct ReloadOutcome: Decodable {
         struct Diagnostic: Decodable { let message: String }
         let diagnostics: [Diagnostic]

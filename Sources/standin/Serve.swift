@@ -63,6 +63,14 @@ struct Serve: ParsableCommand {
     )
     var fallbackUpstream: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "How many bytes the journal's entries may hold (heads and bodies); the oldest go first.",
+            valueName: "bytes"
+        )
+    )
+    var journalBytes = 64 * 1024 * 1024
+
     @OptionGroup(title: "Simulation")
     var simulation: SimulationOptions
 
@@ -73,6 +81,7 @@ struct Serve: ParsableCommand {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535.") }
         guard (1...256).contains(threads) else { throw ValidationError("--threads must be within 1...256.") }
         guard journalSize >= 0 else { throw ValidationError("--journal-size must be 0 (off) or more.") }
+        guard journalBytes >= 0 else { throw ValidationError("--journal-bytes must be 0 or more.") }
         if let adminToken, adminToken.isEmpty || adminToken.contains(where: \.isWhitespace) {
             throw ValidationError("--admin-token must be a non-empty value without spaces.")
         }
@@ -95,6 +104,7 @@ struct Serve: ParsableCommand {
             simulation: try simulation.settings(),
             adminToken: adminToken,
             journalSize: journalSize,
+            journalBytes: journalBytes,
             watch: watch,
             fallbackUpstream: try fallbackUpstream.map { try upstreamURL($0, option: "--fallback-upstream") }
         )

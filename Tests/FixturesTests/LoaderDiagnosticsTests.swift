@@ -95,6 +95,8 @@ import Testing
             (#"{"request": {"path": "/a"}, "response": {"text": "{{bogus}}"}}"#, "unknown template {{bogus}}"),
             (#"{"request": {"path": "/a"}, "response": {"text": "{{uuid"}}"#, "unterminated {{"),
             (#"{"request": {"path": "/a"}, "response": {"headers": {"Bad Name": "x"}}}"#, "not a valid header name"),
+            (#"{"request": {"path": "/a"}, "response": {"headers": {"Location": "/a\r\nX: 1"}}}"#, "has a line break"),
+            (#"{"request": {"path": "/a"}, "response": {"headers": {"X-A": "a\u0001b"}}}"#, "control character (0x1)"),
             (#"{"request": {"path": "/a"}, "response": {"envelope": {"code": "x"}}}"#, "must be an integer"),
             (#"{"request": {"path": "/a"}, "response": {"envelope": {"msg": "x"}}}"#, #"unknown key "msg""#),
             (
@@ -139,6 +141,13 @@ import Testing
             result.diagnostics.map(\.description).first?.hasSuffix(
                 "standin.json:2: envelope.codeKey must be a string, not number"
             ) == true
+        )
+        let header = try load(["standin.json": "{\n  \"headers\": {\n    \"X-A\": \"a\\r\\nX-B: 1\"\n  }\n}"])
+        #expect(
+            header.diagnostics.map(\.description).first?.hasSuffix(
+                #"standin.json:3: header "X-A" has a line break in its value"#
+            ) == true,
+            "\(header.diagnostics)"
         )
     }
 }

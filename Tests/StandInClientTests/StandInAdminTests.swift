@@ -85,6 +85,23 @@ import FoundationNetworking
         }
     }
 
+    @Test func readsEveryPageOfALargeJournal() async throws {
+        try await withStandIn(Self.files) { base async throws in
+            let standin = StandInAdmin(baseURL: base)
+            // More than one page (1,000 entries) of the server's answer.
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for id in 1...1_050 {
+                    group.addTask { try await Self.send(base, "GET", "/users/\(id)") }
+                    if id > 8 { _ = try await group.next() }
+                }
+                try await group.waitForAll()
+            }
+            let requests = try await standin.requests(matching: .get("/users/{id}"))
+            #expect(requests.count == 1_050)
+            #expect(Set(requests.map(\.path)).count == 1_050)
+        }
+    }
+
     @Test func verifyPassesOrFailsWithAReadableMessage() async throws {
         try await withStandIn(Self.files) { base async throws in
             let standin = StandInAdmin(baseURL: base)

@@ -208,10 +208,13 @@ import FoundationNetworking
         }
     }
 
-    @Test func negativeJournalSizeIsAValidationError() async throws {
+    @Test func negativeJournalBoundsAreValidationErrors() async throws {
         let result = try await StandInBinary.run(["serve", "--journal-size=-1"])
         #expect(result.status != 0)
         #expect(result.error.contains("--journal-size must be 0 (off) or more"))
+        let bytes = try await StandInBinary.run(["serve", "--journal-bytes=-1"])
+        #expect(bytes.status != 0)
+        #expect(bytes.error.contains("--journal-bytes must be 0 or more"))
     }
 
     @Test func invalidPortIsAValidationError() async throws {

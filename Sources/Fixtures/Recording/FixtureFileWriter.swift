@@ -46,18 +46,8 @@ struct FixtureFileWriter {
 
     /// Writes `bytes` to `relativePath` under the root unless the file already holds them.
     func write(_ bytes: [UInt8], to relativePath: String) throws -> Result {
-        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
-        guard !relativePath.hasPrefix("/"), !components.isEmpty,
-            components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
-        else { throw RecordingError.unsafePath(relativePath) }
-        let url = root.appendingPathComponent(relativePath)
+        let url = try checkedURL(relativePath)
         let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let resolvedRoot = root.resolvingSymlinksInPath().path
-        let resolvedFolder = folder.resolvingSymlinksInPath().path
-        guard resolvedFolder == resolvedRoot || resolvedFolder.hasPrefix(resolvedRoot + "/") else {
-            throw RecordingError.unsafePath(relativePath)
-        }
         let existing = FileManager.default.contents(atPath: url.path)
         if let existing, existing.elementsEqual(bytes) { return .unchanged }
         let temporary = folder.appendingPathComponent(
@@ -73,6 +63,40 @@ struct FixtureFileWriter {
             throw error
         }
         return existing == nil ? .created : .changed
+    }
+
+    /// Removes the body files of the fixture at `fixturePath` (`users/GET-users.json`: `GET-users.1.body`,
+    /// `GET-users.2.body`, … beside it) that its new version no longer names, and returns how many there were: a
+    /// sequence recorded shorter than before, or an answer now small enough to inline, leaves no stale file.
+    func removeStaleBodies(of fixturePath: String, keeping kept: Set<String>) throws -> Int {
+        let folder = try checkedURL(fixturePath).deletingLastPathComponent()
+        let stem = String(fixturePath.split(separator: "/").last!.dropLast(".json".count)) + "."
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var removed = 0
+        for name in names where name.hasPrefix(stem) && name.hasSuffix(".body") && !kept.contains(name) {
+            let number = name.dropFirst(stem.count).dropLast(".body".count)
+            guard !number.isEmpty, number.allSatisfy(\.isNumber) else { continue }
+            if (try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))) != nil { removed += 1 }
+        }
+        return removed
+    }
+
+    /// The URL of `relativePath` under the root, its folder created; refuses a path that is absolute, climbs with
+    /// `..`, or resolves (through a symbolic link) outside the root.
+    private func checkedURL(_ relativePath: String) throws -> URL {
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard !relativePath.hasPrefix("/"), !components.isEmpty,
+            components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
+        else { throw RecordingError.unsafePath(relativePath) }
+        let url = root.appendingPathComponent(relativePath)
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let resolvedRoot = root.resolvingSymlinksInPath().path
+        let resolvedFolder = folder.resolvingSymlinksInPath().path
+        guard resolvedFolder == resolvedRoot || resolvedFolder.hasPrefix(resolvedRoot + "/") else {
+            throw RecordingError.unsafePath(relativePath)
+        }
+        return url
     }
 }
 

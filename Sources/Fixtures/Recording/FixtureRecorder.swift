@@ -110,16 +110,20 @@ public actor FixtureRecorder {
         )
     }
 
-    /// Writes the fixture and the files of its large bodies; returns what happened to the fixture file.
+    /// Writes the fixture and the files of its large bodies, then removes body files an earlier version left;
+    /// returns what happened to the fixture file.
     private func write(_ entry: Entry, to path: String) throws -> FixtureFileWriter.Result {
         let base = String(path.dropLast(".json".count))
         let fileName = base.split(separator: "/").last.map(String.init) ?? base
         var responses: [JSONNode] = []
+        var bodyFiles: Set<String> = []
         for (offset, response) in entry.responses.enumerated() {
             var file: String?
             if let body = response.largeBody {
-                file = "\(fileName).\(offset + 1).body"
+                let name = "\(fileName).\(offset + 1).body"
                 _ = try writer.write(body, to: "\(base).\(offset + 1).body")
+                bodyFiles.insert(name)
+                file = name
             }
             responses.append(response.node(file: file))
         }
@@ -129,7 +133,10 @@ public actor FixtureRecorder {
         } else {
             members.append(JSONNode.Member(key: "sequence", value: JSONNode(.array(responses))))
         }
-        return try writer.write(JSONNode(.object(members)).prettyBytes, to: path)
+        let result = try writer.write(JSONNode(.object(members)).prettyBytes, to: path)
+        // Only once the new fixture is in place: until then the old one may still name them.
+        _ = try? writer.removeStaleBodies(of: path, keeping: bodyFiles)
+        return result
     }
 
     private nonisolated func relativePath(_ match: RecordedMatch, _ exchange: RecordedExchange) -> String {

@@ -120,21 +120,32 @@ struct AdminError: Error {
 /// The answer to an admin call.
 struct AdminReply {
     let status: Int
-    /// A JSON body, or nil for an error (then `error` is the message of a standard envelope).
+    /// A JSON body, or nil for an error (then `error` is the message of a standard envelope) or a stream.
     let json: JSONNode?
     let error: String?
+    /// A JSON body too large to build at once, sent as the client reads it.
+    let stream: (any StreamedBody)?
     var headers: [(name: String, value: String)] = []
 
     init(status: Int, json: JSONNode) {
         self.status = status
         self.json = json
         error = nil
+        stream = nil
     }
 
     init(status: Int, error: String) {
         self.status = status
         json = nil
         self.error = error
+        stream = nil
+    }
+
+    init(status: Int, stream: any StreamedBody) {
+        self.status = status
+        json = nil
+        error = nil
+        self.stream = stream
     }
 
     /// The body: the JSON, or the standard error envelope (`code` = status, `message`, `data: null`, `request_id`).

@@ -89,9 +89,9 @@ final class ConnectionGuard {
         return record
     }
 
-    /// A request reached the handler: it is no longer arriving. Returns its extension method, if evhttp saw it as
-    /// `POST`.
-    func delivered(on connection: OpaquePointer) -> String? {
+    /// A request reached the handler: it is no longer arriving. Returns the flaw its raw head had, if any, and its
+    /// extension method, if evhttp saw it as `POST`.
+    func delivered(on connection: OpaquePointer) -> (flaw: RequestFlaw?, extensionMethod: String?) {
         record(for: connection).requestDelivered()
     }
 

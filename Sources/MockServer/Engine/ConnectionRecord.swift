@@ -1,7 +1,13 @@
 import CLibevent
 
-/// One open connection of a loop, as its `ConnectionGuard` sees it: when its current request started arriving, and
-/// who wants to hear when it closes.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One open connection of a loop, as its `ConnectionGuard` sees it: when its current request started arriving, what
+/// its raw head held that evhttp would let through (`RequestHeadScan`), and who wants to hear when it closes.
 ///
 /// Ownership: the guard owns records; libevent's buffer callbacks and the connection's close callback hold
 /// unretained pointers to them, and the guard keeps each record until that close callback has run. Threads: the
@@ -13,6 +19,7 @@ final class ConnectionRecord {
     var requestStartedAt: Int?
     /// Called once when the connection closes: a deferred request that must not outlive it.
     var onClose: (() -> Void)?
+    private var headScan = RequestHeadScan()
     /// The method of the request arriving now when evhttp cannot parse it (see `ExtensionMethod`).
     private var extensionMethod: String?
     /// Whether the method of the request arriving now has been looked at.
@@ -26,8 +33,8 @@ final class ConnectionRecord {
         self.owner = owner
     }
 
-    /// Watches the bufferevent's buffers: the first byte in marks a request's start, and the first byte out before
-    /// the handler got the request is evhttp's own refusal.
+    /// Watches the bufferevent's buffers: the first byte in marks a request's start, the bytes in are scanned until
+    /// the head ends, and the first byte out before the handler got the request is evhttp's own refusal.
     func watch(_ bufferEvent: OpaquePointer) {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let inputBuffer = bufferevent_get_input(bufferEvent)!
@@ -38,18 +45,46 @@ final class ConnectionRecord {
     }
 
     /// The handler got the request: it is no longer arriving, and the reply will be the handler's, so only the next
-    /// request's first byte is watched for. (evhttp reads nothing more until the reply is out.) Returns the
-    /// request's extension method, if evhttp saw it as `POST`; looks at the method of a pipelined request already
-    /// waiting.
-    func requestDelivered() -> String? {
-        let method = extensionMethod
-        extensionMethod = nil
-        methodChecked = false
+    /// request's bytes are watched for. (evhttp reads nothing more until the reply is out.) Returns the flaw the
+    /// delivered request's raw head had, if any, and its extension method, if evhttp saw it as `POST`. What a
+    /// pipelining client already sent is the next request's start (evhttp has taken this one's head and body out of
+    /// the buffer), and is scanned now.
+    func requestDelivered() -> (flaw: RequestFlaw?, extensionMethod: String?) {
+        let delivered = (flaw: headScan.flaw, extensionMethod: extensionMethod)
         requestStartedAt = nil
         setWatching(output, false)
+        startScanning()
+        return delivered
+    }
+
+    private func startScanning() {
+        headScan = RequestHeadScan()
+        extensionMethod = nil
+        methodChecked = false
         setWatching(input, true)
+        guard let buffer = input?.buffer else { return }
+        scanInput(from: 0, count: evbuffer_get_length(buffer))
         checkMethod()
-        return method
+    }
+
+    /// Feeds `count` bytes of the input buffer from `offset` to the head scan, and stops watching the input once the
+    /// head is complete (the body is evhttp's alone).
+    private func scanInput(from offset: Int, count: Int) {
+        guard let buffer = input?.buffer, count > 0, !headScan.isComplete else { return }
+        var position = evbuffer_ptr()
+        guard evbuffer_ptr_set(buffer, &position, offset, EVBUFFER_PTR_SET) == 0 else { return }
+        let segments = Int(evbuffer_peek(buffer, count, &position, nil, 0))
+        // evbuffer_iovec is a macro for the system's iovec.
+        withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(1, segments)) { vectors in
+            let filled = Int(evbuffer_peek(buffer, count, &position, vectors.baseAddress, Int32(segments)))
+            var left = count
+            for vector in vectors.prefix(min(filled, segments)) where left > 0 && !headScan.isComplete {
+                let length = min(left, vector.iov_len)
+                headScan.scan(UnsafeRawBufferPointer(start: vector.iov_base, count: length))
+                left -= length
+            }
+        }
+        if headScan.isComplete { setWatching(input, false) }
     }
 
     /// The client's address, from evhttp (which owns the string).
@@ -61,23 +96,23 @@ final class ConnectionRecord {
         return address.map { String(cString: $0) } ?? "unknown"
     }
 
-    fileprivate func bytesAdded(to buffer: OpaquePointer) {
-        if buffer == input?.buffer { requestBegan() } else { refusalBegan() }
-    }
-
-    private func requestBegan() {
-        if requestStartedAt == nil { requestStartedAt = owner.tick }
-        setWatching(input, false)
-        setWatching(output, true)
+    fileprivate func bytesAdded(to buffer: OpaquePointer, from offset: Int, count: Int) {
+        guard buffer == input?.buffer else { return refusalBegan() }
+        if requestStartedAt == nil {
+            requestStartedAt = owner.tick
+            setWatching(output, true)
+        }
+        scanInput(from: offset, count: count)
         checkMethod()
     }
 
     /// Looks at the method token at the start of the input once it is complete (watching the input until then),
-    /// and replaces an extension method there.
+    /// and replaces an extension method there. Runs after the head scan has read the new bytes: the replacement
+    /// changes only the token, which the scan does not judge.
     private func checkMethod() {
         guard !methodChecked, let buffer = input?.buffer, evbuffer_get_length(buffer) > 0 else { return }
         let watching = watchingInput
-        // The replacement adds bytes to the input: not a request's start.
+        // The replacement adds bytes to the input: not a request's bytes.
         setWatching(input, false)
         let inspection = ExtensionMethod.inspect(buffer)
         if case .replaced(let name) = inspection { extensionMethod = name }
@@ -87,7 +122,7 @@ final class ConnectionRecord {
 
     private func refusalBegan() {
         setWatching(output, false)
-        setWatching(input, true)
+        startScanning()
         guard let buffer = output?.buffer else { return }
         requestStartedAt = nil
         owner.refused(self, status: Self.status(in: buffer))
@@ -111,13 +146,18 @@ final class ConnectionRecord {
     }
 }
 
-/// libevent calls this on the loop's thread when a watched buffer of a connection changes: bytes into the input
-/// buffer start a request, bytes into the output buffer start evhttp's refusal of it.
+/// libevent calls this on the loop's thread when a watched buffer of a connection changes, before evhttp reads what
+/// was added: bytes into the input buffer start or continue a request head, bytes into the output buffer start
+/// evhttp's refusal of it. The new bytes sit at the end of the buffer, after its `orig_size` bytes.
 private func watchedBufferGrew(
     _ buffer: OpaquePointer?,
     _ info: UnsafePointer<evbuffer_cb_info>?,
     _ context: UnsafeMutableRawPointer?
 ) {
     guard let buffer, let info, info.pointee.n_added > 0, let context else { return }
-    Unmanaged<ConnectionRecord>.fromOpaque(context).takeUnretainedValue().bytesAdded(to: buffer)
+    Unmanaged<ConnectionRecord>.fromOpaque(context).takeUnretainedValue().bytesAdded(
+        to: buffer,
+        from: info.pointee.orig_size,
+        count: info.pointee.n_added
+    )
 }

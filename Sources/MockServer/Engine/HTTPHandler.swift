@@ -15,6 +15,9 @@ protocol HTTPHandler: AnyObject {
 enum EngineEvent: Sendable, Equatable {
     /// A request whose head exceeded the limit was answered 431.
     case refusedLargeHead(method: String, path: String, bytes: Int)
+    /// A request evhttp parsed but RFC 9112 refuses (an ambiguous length, a NUL, a folded line, an unknown version)
+    /// was answered with the flaw's status, and its connection closed.
+    case refusedFlawed(method: String, path: String, flaw: RequestFlaw)
     /// evhttp refused a request it could not parse or that was too large, with this status, and closed it.
     case refusedMalformed(status: Int, peer: String)
     /// A client took longer than the read timeout to send its request; its connection was closed.

@@ -15,6 +15,19 @@ extension ServerRequest {
         evbuffer_free(buffer)
     }
 
+    /// Sends part of the body started with `startReply`; evhttp calls `whenWritten` with `context` on the loop's
+    /// thread once it has left the output buffer (never, if the connection closes first).
+    func sendBodyChunk(
+        _ bytes: ArraySlice<UInt8>,
+        whenWritten: @escaping @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void,
+        context: UnsafeMutableRawPointer
+    ) {
+        guard let buffer = evbuffer_new() else { return }
+        bytes.withUnsafeBytes { _ = evbuffer_add(buffer, $0.baseAddress, $0.count) }
+        evhttp_send_reply_chunk_with_cb(request, buffer, whenWritten, context)
+        evbuffer_free(buffer)
+    }
+
     /// Finishes a reply started with `startReply`. The request must not be used afterwards.
     func endReply() {
         evhttp_send_reply_end(request)

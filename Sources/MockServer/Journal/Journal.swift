@@ -1,59 +1,102 @@
 import Foundation
 
-/// The request journal: the last `capacity` requests the server answered, in a ring, so memory stays flat however
-/// many requests arrive. Shared by every loop; every access is under one lock.
+/// The request journal: the last requests the server answered, bounded by count and by bytes (the oldest go first),
+/// so memory stays flat however many requests arrive and however large they are. Shared by every loop; every access
+/// is under one lock.
 final class Journal: Sendable {
     /// The most of a request body an entry keeps.
     static let maxBodyBytes = 64 * 1024
+    /// The default byte budget.
+    static let defaultByteLimit = 64 * 1024 * 1024
+
+    /// The entries in a ring of slots that grows up to `capacity`: `count` entries from `oldest`, wrapping.
     private struct Ring {
-        var entries: [JournalEntry] = []
-        /// Where the next entry goes once the ring is full.
-        var next = 0
-        /// Entries recorded so far, including those overwritten or cleared.
+        var slots: [JournalEntry?] = []
+        var oldest = 0
+        var count = 0
+        /// What the kept entries cost, by `JournalEntry.cost`.
+        var bytes = 0
+        /// Entries recorded so far, including those dropped or cleared.
         var recorded = 0
+
+        mutating func dropOldest() -> JournalEntry? {
+            let dropped = slots[oldest].take()
+            bytes -= dropped?.cost ?? 0
+            oldest = (oldest + 1) % slots.count
+            count -= 1
+            return dropped
+        }
     }
 
-    /// The most entries kept; the oldest are dropped first.
+    /// The most entries kept.
     let capacity: Int
+    /// The most bytes the kept entries may cost; a single entry larger than this is kept alone.
+    let byteLimit: Int
     private let ring = Locked(Ring())
 
-    /// Creates a journal of `capacity` entries (at least 1).
-    init(capacity: Int) {
+    /// Creates a journal of `capacity` entries (at least 1) costing at most `byteLimit` bytes.
+    init(capacity: Int, byteLimit: Int = Journal.defaultByteLimit) {
         self.capacity = max(1, capacity)
+        self.byteLimit = max(0, byteLimit)
     }
 
-    /// Adds an entry, dropping the oldest when full.
+    /// Adds an entry, dropping the oldest while the journal is over either bound.
     func record(_ entry: consuming JournalEntry) {
         var entry = entry
+        let cost = entry.cost
+        // Dropped entries are released after the lock.
+        var dropped: [JournalEntry] = []
         ring.withLock { ring in
             ring.recorded += 1
             entry.number = ring.recorded
-            if ring.entries.count < capacity {
-                ring.entries.append(entry)
-            } else {
-                // A swap moves the entry in without copying it; the one it replaces is released after the lock.
-                swap(&ring.entries[ring.next], &entry)
-                ring.next = (ring.next + 1) % capacity
+            while ring.count > 0, ring.count == capacity || ring.bytes + cost > byteLimit {
+                if let old = ring.dropOldest() { dropped.append(old) }
             }
+            if ring.count == 0 { ring.oldest = 0 }
+            let slot = (ring.oldest + ring.count) % capacity
+            if slot == ring.slots.count {
+                ring.slots.append(entry)
+            } else {
+                ring.slots[slot] = entry
+            }
+            ring.count += 1
+            ring.bytes += cost
         }
     }
 
-    /// The entries `filter` accepts, oldest first.
-    func entries(matching filter: JournalFilter = JournalFilter()) -> [JournalEntry] {
-        let ordered = ring.withLock { ring in
-            Array(ring.entries[ring.next...] + ring.entries[..<ring.next])
+    /// Up to `limit` entries that `filter` accepts and that were recorded after entry number `after`, oldest first,
+    /// and whether more such entries follow.
+    func page(
+        matching filter: JournalFilter = JournalFilter(),
+        after: Int = 0,
+        limit: Int = .max
+    ) -> (entries: [JournalEntry], hasMore: Bool) {
+        ring.withLock { ring in
+            var page: [JournalEntry] = []
+            for position in 0..<ring.count {
+                guard let entry = ring.slots[(ring.oldest + position) % ring.slots.count],
+                    entry.number > after, filter.accepts(entry)
+                else { continue }
+                guard page.count < limit else { return (page, true) }
+                page.append(entry)
+            }
+            return (page, false)
         }
-        return ordered.filter(filter.accepts)
     }
 
     /// How many entries are kept now.
-    var count: Int { ring.withLock { $0.entries.count } }
+    var count: Int { ring.withLock { $0.count } }
 
-    /// Forgets every entry (numbering goes on).
+    /// Forgets every entry (numbering goes on) and hands the freed memory back to the system.
     func clear() {
+        var released: [JournalEntry?] = []
         ring.withLock { ring in
-            ring.entries.removeAll()
-            ring.next = 0
+            swap(&ring.slots, &released)
+            ring.oldest = 0
+            ring.count = 0
+            ring.bytes = 0
         }
+        released = []
+        FreeMemory.returnToSystem()
     }
 }

@@ -22,6 +22,18 @@ struct JournalEntry: Sendable {
     /// For an unmatched request: the nearest fixtures and what differed.
     var nearMisses: [JournalNearMiss] = []
 
+    /// What the entry holds in memory, about: its packed head, its body, its near misses, and a share for itself.
+    var cost: Int {
+        let misses = nearMisses.reduce(0) { total, miss in
+            total + miss.fixture.utf8.count + miss.endpoint.utf8.count
+                + miss.differences.reduce(0) { $0 + $1.utf8.count }
+        }
+        return Self.fixedCost + head.byteCount + body.count + misses
+    }
+
+    /// An entry's own size and its strings' headers, about.
+    private static let fixedCost = 256
+
     /// Whether no fixture answered.
     var isUnmatched: Bool { fixture == nil }
 

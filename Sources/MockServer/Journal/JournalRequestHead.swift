@@ -46,6 +46,9 @@ struct JournalRequestHead: Sendable {
         self.packed = packed
     }
 
+    /// How many bytes the packed head holds.
+    var byteCount: Int { packed.count }
+
     var method: String { String(decoding: fields.method, as: UTF8.self) }
     var path: String { String(decoding: fields.path, as: UTF8.self) }
     /// The raw query string, without `?`; nil when the request had none.

@@ -42,6 +42,7 @@ final class RecordingResponder: HTTPHandler {
     func handle(_ request: ServerRequest) {
         if request.path.utf8.starts(with: AdminAPI.pathPrefix.utf8) { return mock.handle(request) }
         let call = UpstreamCall(request)
+        guard call.confinedTarget != nil else { return refuseEscape(call, request) }
         if session.configuration.mode == .missing, isAnsweredByFixture(request, call) { return mock.handle(request) }
         let redactor = session.redactor
         let pending = Pending(
@@ -115,7 +116,24 @@ final class RecordingResponder: HTTPHandler {
         journal.record(entry)
     }
 
-    /// The 502 or 504 envelope, in the project's envelope format.
+    /// Answers 400 to a request whose dot segments climb out of the upstream's path, and logs it; nothing is sent
+    /// upstream or recorded.
+    private func refuseEscape(_ call: UpstreamCall, _ request: ServerRequest) {
+        let started = ContinuousClock.now
+        let requestId = RequestIDGenerator.acceptable(request.header(named: "X-Request-ID")) ?? requestIDs.next()
+        let message = "\(call.method) \(call.target) climbs out of the upstream's path with dot segments; not sent"
+        sendError(status: 400, message: message, requestId: requestId, to: request)
+        context.accessLog?.record(
+            method: call.method,
+            path: session.redactor.redactPath(call),
+            status: 400,
+            fixture: "-",
+            details: "NOT RECORDED: the path climbs out of the upstream's path",
+            duration: ContinuousClock.now - started
+        )
+    }
+
+    /// The 400, 502 or 504 envelope, in the project's envelope format.
     private func sendError(status: Int, message: String, requestId: String, to server: ServerRequest) {
         let config = context.store.current.config
         let body = ErrorEnvelope.body(code: status, message: message, format: config.envelope, requestId: requestId)

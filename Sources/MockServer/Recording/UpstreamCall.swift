@@ -33,13 +33,17 @@ struct UpstreamCall: Sendable {
         body = request.body
     }
 
-    /// The request for the backend: the target appended to the upstream URL's path, end-to-end headers only, less
-    /// those the transport sets itself (`dropping`).
+    /// The request for the backend: the target, its dot segments resolved, appended to the upstream URL's path,
+    /// end-to-end headers only, less those the transport sets itself (`dropping`). A target that climbs out of that
+    /// path is refused.
     func transportRequest(
         to upstream: URL,
         timeout: Duration,
         dropping transportSet: Set<String> = transportHeaders
     ) throws(NetworkError) -> TransportRequest {
+        guard let confinedTarget else {
+            throw .invalidRequest("\(method) \(target) climbs out of the upstream's path with dot segments")
+        }
         guard let components = URLComponents(url: upstream, resolvingAgainstBaseURL: false),
             let scheme = components.scheme, let host = components.host,
             let requestMethod = HTTPRequest.Method(method)
@@ -57,7 +61,7 @@ struct UpstreamCall: Sendable {
             method: requestMethod,
             scheme: scheme,
             authority: authority,
-            path: prefix + target,
+            path: prefix + confinedTarget,
             headerFields: fields
         )
         return TransportRequest(head: head, body: body.isEmpty ? nil : Data(body), timeout: timeout)

@@ -65,8 +65,8 @@ final class DeferredDelivery {
 
     private func send(_ response: RenderedResponse, to server: ServerRequest) {
         request.finish()
-        response.write(to: server)
-        server.send(status: plan.status)
+        response.write(to: server, includingBody: false)
+        server.send(status: plan.status, body: response.body, on: responder.loop)
         complete()
     }
 

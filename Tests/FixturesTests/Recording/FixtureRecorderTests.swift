@@ -43,6 +43,34 @@ import Testing
         }
     }
 
+    @Test func reRecordingAShorterSequenceRemovesTheBodyFilesItNoLongerNames() async throws {
+        try await withRecorder { recorder, directory in
+            let large = { (byte: UInt8) in
+                RecordedExchange(
+                    method: "GET",
+                    path: "/export",
+                    status: 200,
+                    responseBody: [UInt8](repeating: byte, count: 300_000)
+                )
+            }
+            for byte in UInt8(1)...3 { _ = try await recorder.record(large(byte)) }
+            let folder = directory.appendingPathComponent("recorded")
+            let bodies = {
+                try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".body") }
+            }
+            #expect(try bodies().sorted() == ["GET-export.1.body", "GET-export.2.body", "GET-export.3.body"])
+            let rerun = FixtureRecorder(mocksDirectory: directory, into: "recorded", rules: RecordingRules())
+            _ = try await rerun.record(large(9))
+            #expect(try bodies() == ["GET-export.1.body"])
+            let small = RecordedExchange(method: "GET", path: "/export", status: 200, responseBody: Array("ok".utf8))
+            _ = try await FixtureRecorder(mocksDirectory: directory, into: "recorded", rules: RecordingRules())
+                .record(small)
+            #expect(try bodies().isEmpty)
+            let loaded = try FixtureLoader(directory: directory).load()
+            #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+        }
+    }
+
     @Test func temporaryFilesOfAKilledRunAreRemovedAndFixturesKept() async throws {
         try await withRecorder { recorder, directory in
             let exchange = RecordedExchange(method: "GET", path: "/users/1", status: 200, responseBody: Array("a".utf8))

@@ -126,20 +126,50 @@ import Testing
                         "/%2Fetc%2Fescape-5", "/C:%5Cescape-6", "/a/%2e%2e/%2e%2e/%2e%2e/escape-7", "/%00/escape-8",
                         "/_hidden/.git/escape-9", "/%0d%0a/escape-10",
                     ]
+                    // Dot segments that climb above the root are refused before anything is sent or written.
+                    let climbing: Set = ["/../../escape-1", "/a/%2e%2e/%2e%2e/%2e%2e/escape-7"]
                     try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
                         for path in attempts {
                             let answer = try await rawGet(path, port: proxy.port!)
-                            #expect(answer.hasPrefix("HTTP/1.1 404"), "\(path)")
+                            let expected = climbing.contains(path) ? "HTTP/1.1 400" : "HTTP/1.1 404"
+                            #expect(answer.hasPrefix(expected), "\(path)")
                         }
                     }
                     let written = files(under: mocks)
                     #expect(written.filter { !$0.hasPrefix("recorded/") } == ["keep.json"])
-                    #expect(written.count == attempts.count + 1, "\(written)")
+                    #expect(written.count == attempts.count - climbing.count + 1, "\(written)")
                     for path in written { #expect(!path.contains(".."), "\(path)") }
                     let outside = files(under: enclosing).filter { $0.contains("escape-") }
                     #expect(outside.allSatisfy { $0.hasPrefix("mocks/recorded/") }, "\(outside)")
                     let loaded = try FixtureLoader(directory: mocks).load()
                     #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+                }
+            }
+        }
+    }
+
+    @Test func dotSegmentsCannotClimbOutOfTheUpstreamsPath() async throws {
+        let backendFiles = [
+            "inside.json": fixtureJSON(path: "/anything/api/get", response: #"{ "text": "inside" }"#),
+            "outside.json": fixtureJSON(path: "/get", response: #"{ "text": "outside" }"#),
+        ]
+        try await withMocks(backendFiles) { backendMocks in
+            try await withServer(mocks: backendMocks) { backend in
+                try await withTemporaryMocks([:]) { mocks in
+                    let upstream = backend.appendingPathComponent("anything/api")
+                    try await withRecordingServer(upstream: upstream, mocks: mocks) { proxy in
+                        for path in ["/../../get", "/%2e%2e/%2E%2E/get", "/.%2e/get", "/x/../../get?q=1"] {
+                            let answer = try await rawGet(path, port: proxy.port!)
+                            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(path): \(answer.prefix(40))")
+                            #expect(answer.contains("climbs out of the upstream's path"), "\(path)")
+                        }
+                        for path in ["/get", "/x/../get", "/./get", "/x/%2e%2e/get"] {
+                            #expect(try await rawGet(path, port: proxy.port!).hasSuffix("inside"), "\(path)")
+                        }
+                    }
+                    let seen = try await fetch(backend, "/__standin/requests").json()["requests"] as? [[String: Any]]
+                    #expect(seen?.compactMap { $0["path"] as? String }.allSatisfy { $0 == "/anything/api/get" } == true)
+                    #expect(seen?.count == 4)
                 }
             }
         }

@@ -19,6 +19,7 @@ func withServer(
     simulation: SimulationSettings = SimulationSettings(),
     adminToken: String? = nil,
     journalSize: Int = 10_000,
+    journalBytes: Int = 64 * 1024 * 1024,
     watch: Bool = false,
     threads: Int = 1,
     logger: Logger = Logger(label: "test"),
@@ -34,6 +35,7 @@ func withServer(
         simulation: simulation,
         adminToken: adminToken,
         journalSize: journalSize,
+        journalBytes: journalBytes,
         watch: watch
     )
     try await withRunningServer(configuration, logger: logger, body)

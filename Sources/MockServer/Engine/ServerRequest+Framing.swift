@@ -1,0 +1,54 @@
+import Fixtures
+
+extension ServerRequest {
+    /// What in the parsed head evhttp accepts but RFC 9112 refuses, because it makes the body's length ambiguous
+    /// (request smuggling): a header name that is not a token (`Content-Length : 3`), more than one
+    /// `Content-Length`, one that is not plain digits (`+3`), `Content-Length` beside `Transfer-Encoding`, or a
+    /// transfer coding other than `chunked` (501). Nil when the head is sound.
+    var framingFlaw: RequestFlaw? {
+        var flaw: RequestFlaw?
+        var contentLengths = 0
+        var transferEncoding: String?
+        forEachHeader { name, value in
+            guard flaw == nil else { return }
+            guard !name.isEmpty, name.allSatisfy(HeaderSyntax.isTokenByte) else {
+                flaw = .malformed("the header name \(Self.text(name).debugDescription) is not a token")
+                return
+            }
+            if Self.equalsIgnoringCase(name, "content-length") {
+                contentLengths += 1
+                if contentLengths > 1 {
+                    flaw = .malformed("the request has more than one Content-Length")
+                } else if value.isEmpty || !value.allSatisfy({ (0x30...0x39).contains($0) }) {
+                    flaw = .malformed("Content-Length \(Self.text(value).debugDescription) is not a number of bytes")
+                }
+            } else if Self.equalsIgnoringCase(name, "transfer-encoding") {
+                transferEncoding =
+                    transferEncoding == nil ? Self.text(value) : "\(transferEncoding!), \(Self.text(value))"
+            }
+        }
+        if let flaw { return flaw }
+        guard let transferEncoding else { return nil }
+        guard contentLengths == 0 else {
+            return .malformed("the request has both Transfer-Encoding and Content-Length")
+        }
+        guard transferEncoding.lowercased() == "chunked" else {
+            return RequestFlaw(
+                status: 501,
+                reason: "Transfer-Encoding \(transferEncoding.debugDescription) is not supported; send chunked"
+            )
+        }
+        return nil
+    }
+
+    private static func equalsIgnoringCase(_ bytes: UnsafeRawBufferPointer, _ lowercase: StaticString) -> Bool {
+        bytes.count == lowercase.utf8CodeUnitCount
+            && zip(bytes, UnsafeBufferPointer(start: lowercase.utf8Start, count: bytes.count)).allSatisfy {
+                $0 | 0x20 == $1
+            }
+    }
+
+    private static func text(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}
