@@ -24,7 +24,9 @@ final class HTTPServer: Sendable {
     private let boundPort = Locked(0)
 
     /// Creates a server; `makeHandler` is called once per loop, and each handler is used only on its loop's thread.
-    /// `chores` runs once on the first loop's thread when it starts, to arm the server's periodic timers there.
+    /// `chores` arms the server's periodic timers and watches on the first loop: it runs once, when the server binds,
+    /// on the calling thread and before any loop runs (the loops' rule for setting up), so that when `start` returns or
+    /// `listening` is called they are armed: a fixture edited from then on is seen.
     init(
         host: String,
         port: Int,
@@ -84,8 +86,7 @@ final class HTTPServer: Sendable {
         }
         guard started else { throw .libevent("the server was already started") }
         boundPort.withLock { $0 = port }
-        let first = loops[0]
-        first.execute { [chores] in chores(first) }
+        chores(loops[0])
         return loops
     }
 
