@@ -14,7 +14,7 @@ public enum ServerError: Error, Sendable, CustomStringConvertible {
             case EADDRINUSE: "address in use"
             case EACCES: "permission denied (ports below 1024 need privileges)"
             case EADDRNOTAVAIL: "the address is not one of this machine's"
-            default: String(cString: strerror(errorNumber))
+            default: String(cString: strerror(errorNumber)).lowercased()
             }
         return .cannotBind(host: host, port: port, reason: reason)
     }
