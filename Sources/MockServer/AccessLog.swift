@@ -7,13 +7,13 @@ import Foundation
 /// Lines are appended to a buffer under a lock and written out every 100 ms by a timer on the first event loop (and
 /// on `flush`), so a request never waits on a write to the terminal, and the server needs no thread for it.
 ///
-/// `@unchecked Sendable`: `buffer` is locked and `output` is only written, so no state is shared without a lock.
-final class AccessLog: @unchecked Sendable {
+/// A closed output (a harness that read the first line and left) drops the lines; serving goes on.
+final class AccessLog: Sendable {
     private let buffer = Locked<[UInt8]>([])
-    private let output: FileHandle
+    private let output: StandardStream
 
     /// Creates a log writing to `output`; nothing is written until `flushPeriodically` or `flush`.
-    init(output: FileHandle = .standardOutput) {
+    init(output: StandardStream = .output) {
         self.output = output
     }
 
@@ -41,7 +41,7 @@ final class AccessLog: @unchecked Sendable {
             return bytes
         }
         guard !pending.isEmpty else { return }
-        output.write(Data(pending))
+        output.write(pending)
     }
 
     /// `0.21ms`, `12.40ms`.

@@ -30,7 +30,7 @@ func loadFixtures(from directory: String) throws -> FixtureLoadResult {
     do {
         return try FixtureLoader(directory: URL(fileURLWithPath: directory)).load()
     } catch {
-        printError("standin: cannot read the mocks directory \(directory): \(error.localizedDescription)")
+        printError("standin: \(error)")
         throw ExitCode.failure
     }
 }

@@ -70,14 +70,7 @@ struct Record: ParsableCommand {
     @Flag(help: "Do not check the backend's TLS certificate (a development backend with a self-signed one).")
     var insecure = false
 
-    @Option(help: "The address to listen on (0.0.0.0 for every interface).")
-    var host = "127.0.0.1"
-
-    @Option(help: "The port to listen on; 0 picks a free port and prints it.")
-    var port = 8080
-
-    @Flag(help: "Do not print a line per request.")
-    var quiet = false
+    @OptionGroup var listen: ListenOptions
 
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
@@ -93,7 +86,6 @@ struct Record: ParsableCommand {
                 "--into must be a folder inside --mocks, like recorded or recorded/v2 (no .., and no name starting with _ or ., which StandIn skips)."
             )
         }
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535.") }
         guard (try? DurationText.parse(upstreamTimeout)).map({ $0 > .zero }) == true else {
             throw ValidationError("--upstream-timeout must be a duration like 30s or 500ms.")
         }
@@ -126,9 +118,9 @@ struct Record: ParsableCommand {
         )
         let configuration = MockServerConfiguration(
             mocksDirectory: directory,
-            host: host,
-            port: port,
-            accessLog: !quiet,
+            host: listen.host,
+            port: listen.port,
+            accessLog: !listen.quiet,
             limits: try limits.limits(),
             watch: mode == .missing,
             recording: recording
@@ -150,12 +142,15 @@ struct Record: ParsableCommand {
         }
         let server: MockServer
         let signal: String?
+        if let failure = createDirectories(mocks.mocks) {
+            printError("standin: cannot create the mocks directory \(mocks.mocks): \(systemMessage(failure))")
+            throw ExitCode.failure
+        }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             server = try MockServer(configuration: configuration, logger: logger)
-            signal = try server.run { port in
+            signal = try listen.run(server) { port in
                 printLine(
-                    "StandIn recording \(upstream) into \(mocks.mocks)/\(into) (mode \(mode.rawValue)) on http://\(host):\(port)"
+                    "StandIn recording \(upstream) into \(mocks.mocks)/\(into) (mode \(mode.rawValue)) on http://\(listen.host):\(port)"
                 )
             }
         } catch {
@@ -170,3 +165,16 @@ struct Record: ParsableCommand {
 }
 
 extension RecordingConfiguration.Mode: ExpressibleByArgument {}
+
+/// Creates `path` and any missing parent, like `mkdir -p`; returns the `errno` of the first failure, nil on success.
+private func createDirectories(_ path: String) -> Int32? {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for component in path.split(separator: "/") {
+        prefix += component
+        if mkdir(prefix, 0o755) != 0, errno != EEXIST { return errno }
+        prefix += "/"
+    }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return errno }
+    return info.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR
+}

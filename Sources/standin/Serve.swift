@@ -21,15 +21,11 @@ struct Serve: ParsableCommand {
 
     @OptionGroup var mocks: MocksOptions
 
-    @Option(help: "The address to listen on (0.0.0.0 for every interface).")
-    var host = "127.0.0.1"
-
-    @Option(help: "The port to listen on; 0 picks a free port and prints it.")
-    var port = 8080
+    @OptionGroup var listen: ListenOptions
 
     @Option(
         help: ArgumentHelp(
-            "How many threads serve, each with its own event loop and listening socket (default: one per core).",
+            "How many threads serve, each with its own event loop, sharing one listening socket (default: one per core).",
             valueName: "count"
         )
     )
@@ -37,9 +33,6 @@ struct Serve: ParsableCommand {
 
     @Flag(help: "Refuse to start if any fixture file is broken.")
     var strict = false
-
-    @Flag(help: "Do not print a line per request.")
-    var quiet = false
 
     @Flag(inversion: .prefixedNo, help: "Reload fixtures when files under --mocks change.")
     var watch = true
@@ -78,7 +71,6 @@ struct Serve: ParsableCommand {
     var limits: LimitOptions
 
     func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535.") }
         guard (1...256).contains(threads) else { throw ValidationError("--threads must be within 1...256.") }
         guard journalSize >= 0 else { throw ValidationError("--journal-size must be 0 (off) or more.") }
         guard journalBytes >= 0 else { throw ValidationError("--journal-bytes must be 0 or more.") }
@@ -95,11 +87,11 @@ struct Serve: ParsableCommand {
         let logger = Logger(label: "standin")
         let configuration = MockServerConfiguration(
             mocksDirectory: URL(fileURLWithPath: mocks.mocks),
-            host: host,
-            port: port,
+            host: listen.host,
+            port: listen.port,
             threads: threads,
             strict: strict,
-            accessLog: !quiet,
+            accessLog: !listen.quiet,
             limits: try limits.limits(),
             simulation: try simulation.settings(),
             adminToken: adminToken,
@@ -112,9 +104,11 @@ struct Serve: ParsableCommand {
         let signal: String?
         do {
             server = try MockServer(configuration: configuration, logger: logger)
-            signal = try server.run { port in
+            signal = try listen.run(server) { port in
                 let fixtures = server.loaded.fixtures
-                printLine("StandIn serving \(fixtures.count) fixture(s) from \(mocks.mocks) on http://\(host):\(port)")
+                printLine(
+                    "StandIn serving \(fixtures.count) fixture(s) from \(mocks.mocks) on http://\(listen.host):\(port)"
+                )
                 printLine(EndpointTable(fixtures).rendered)
             }
         } catch {

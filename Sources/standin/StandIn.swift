@@ -13,6 +13,7 @@ struct StandIn: ParsableCommand {
             StandIn answers HTTP requests from fixture files in a mocks directory (one JSON file per endpoint), \
             in your backend's response envelope.
             """,
+        version: Version.current,
         subcommands: [Serve.self, Record.self, Check.self, List.self, Drift.self],
         defaultSubcommand: Serve.self
     )

@@ -1,14 +1,22 @@
 import Foundation
 import Logging
+import MockServer
 
-/// Writes a line to standard output at once (no stdio buffering), so a process reading the pipe sees it now.
+/// Writes a line to standard output at once (no stdio buffering), so a process reading the pipe sees it now. Once the
+/// reader has gone away, lines are dropped: the server goes on.
 func printLine(_ message: String) {
-    FileHandle.standardOutput.write(Data((message + "\n").utf8))
+    StandardStream.output.writeLine(message)
 }
 
-/// Writes a line to standard error.
+/// Writes a line to standard error; dropped once the reader has gone away.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    StandardStream.error.writeLine(message)
+}
+
+/// The system's message for `errorNumber` (an `errno`) as the end of a sentence: `permission denied`.
+func systemMessage(_ errorNumber: Int32) -> String {
+    let message = String(cString: strerror(errorNumber))
+    return message.prefix(1).lowercased() + message.dropFirst()
 }
 
 /// The process's logging setup: messages go to standard error.

@@ -72,7 +72,7 @@ import FoundationNetworking
 
     @Test func anAccessLogLineStaysOneLineWhateverThePathHolds() throws {
         let pipe = Pipe()
-        let log = AccessLog(output: pipe.fileHandleForWriting)
+        let log = AccessLog(output: StandardStream(descriptor: pipe.fileHandleForWriting.fileDescriptor))
         let forged = "/x\nGET /forged 200 ok.json 0.01ms"
         log.record(method: "GET", path: forged, status: 404, fixture: nil, details: nil, duration: .zero)
         log.record(method: "GET", path: "/\u{1b}[2J\u{0}\\", status: 404, fixture: nil, details: nil, duration: .zero)

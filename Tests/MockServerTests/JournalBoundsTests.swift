@@ -74,7 +74,7 @@ import Testing
             try await withServer(mocks: mocks) { base async throws in
                 try await Self.post(100, bodyBytes: 20_000, to: base)
                 let connection = try RawConnection(port: base.port!, timeout: 30)
-                connection.send("GET /__standin/requests HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                connection.send("GET /__standin/requests HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
                 let raw = await connection.readAll()
                 let head = raw.prefix { $0 != "{" }
                 #expect(head.lowercased().contains("transfer-encoding: chunked"), "head: \(head)")

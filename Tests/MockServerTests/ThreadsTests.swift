@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import MockServer
 import ServerTestSupport
 import Testing
 
@@ -28,6 +30,31 @@ import Testing
                 #expect(journal["count"] as? Int == 400)
                 let fixtures = try await fetch(base, "/__standin/fixtures").json()["fixtures"] as? [[String: Any]]
                 #expect(fixtures?.first?["hits"] as? Int == 400)
+            }
+        }
+    }
+
+    @Test(arguments: [1, 2, 4])
+    func aPortAnotherServerHoldsIsAddressInUseAtAnyThreadCount(threads: Int) async throws {
+        try await withMocks(["hello.json": Self.hello]) { mocks in
+            try await withServer(mocks: mocks, threads: 2) { base in
+                let port = try #require(base.port)
+                let configuration = MockServerConfiguration(
+                    mocksDirectory: mocks,
+                    port: port,
+                    threads: threads,
+                    accessLog: false,
+                    watch: false
+                )
+                let second = try MockServer(configuration: configuration, logger: Logger(label: "test"))
+                #expect {
+                    try second.start()
+                } throws: { error in
+                    "\(error)" == "cannot listen on 127.0.0.1:\(port): address in use"
+                }
+                second.stop()
+                let results = try await ParallelClients.send(get("/hello"), count: 20, port: port)
+                #expect(results.allSatisfy { $0.response.hasPrefix("HTTP/1.1 200") && $0.response.hasSuffix("hello") })
             }
         }
     }

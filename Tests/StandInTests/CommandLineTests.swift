@@ -8,14 +8,6 @@ import FoundationNetworking
 #endif
 
 @Suite struct CommandLineTests {
-    private func temporaryMocks(_ files: [String: String]) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "standin-cli-\(UUID().uuidString)"
-        )
-        for (path, contents) in files { try writeFile(contents, to: directory.appendingPathComponent(path)) }
-        return directory
-    }
-
     private let broken = [
         "ok.json": #"{ "request": { "path": "/ok" }, "response": { "text": "ok" } }"#,
         "bad/typo.json": """
@@ -54,8 +46,8 @@ import FoundationNetworking
         let result = try await StandInBinary.run(["list", "--mocks", mocks.path])
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n")
-        #expect(lines.first?.hasPrefix("METHOD  PATH  STATUS  FIXTURE") == true)
-        #expect(lines.dropFirst().first == "GET     /ok   200     ok.json")
+        #expect(lines.first?.hasPrefix("METHOD  PATH  MATCH  STATUS  VARIANTS  FIXTURE") == true)
+        #expect(lines.dropFirst().first == "GET     /ok   -      200     -         ok.json")
         #expect(result.error.contains("typo.json:3:"))
     }
 
@@ -71,7 +63,7 @@ import FoundationNetworking
         _ = try? await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/missing")!)
         try await Task.sleep(for: .milliseconds(300))
         #expect(await server.interrupt() == 0)
-        #expect(server.text.contains("GET     /ok   200     ok.json"))
+        #expect(server.text.contains("GET     /ok   -      200     -         ok.json"))
         #expect(server.text.contains(#/GET /ok 200 ok\.json \d+\.\d\dms/#))
         #expect(server.text.contains(#/GET /missing 404 NO MATCH \d+\.\d\dms/#))
         #expect(server.text.contains("StandIn stopped (SIGINT)."))

@@ -8,15 +8,6 @@ import FoundationNetworking
 
 /// Huge numbers, catastrophic patterns and control characters, through the built binary.
 @Suite struct HostileInputCommandTests {
-    private func temporaryMocks(_ files: [String: String]) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-hostile-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for (path, contents) in files {
-            try Data(contents.utf8).write(to: directory.appendingPathComponent(path))
-        }
-        return directory
-    }
-
     @Test func checkReportsHugeDurationsAndCatastrophicPatternsWithTheirLines() async throws {
         let mocks = try temporaryMocks([
             "fixed.json": """

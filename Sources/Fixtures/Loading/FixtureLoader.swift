@@ -30,14 +30,10 @@ public struct FixtureLoader: Sendable {
         self.directory = directory
     }
 
-    /// Reads and checks every file. Throws only when the directory itself cannot be read.
+    /// Reads and checks every file. Throws a `MocksDirectoryError` only when the directory itself cannot be read.
     public func load() throws -> FixtureLoadResult {
         let root = directory.standardizedFileURL.resolvingSymlinksInPath()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
-            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path])
-        }
+        try MocksDirectoryError.check(root.path, named: directory.path)
         var diagnostics: [Diagnostic] = []
         var brokenIDs: Set<String> = []
         var config = ProjectConfig()

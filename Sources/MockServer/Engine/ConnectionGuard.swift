@@ -8,7 +8,9 @@ import Darwin
 
 /// Watches one loop's connections: holds them to the connection limit, closes those whose request takes longer
 /// than the read timeout to arrive (slowloris), pauses accepting when accept() fails, and tells deferred requests
-/// when their connection closes.
+/// when their connection closes. When several loops share one listening socket, it takes one connection per turn of
+/// the loop: libevent's listener otherwise accepts until the kernel's queue is empty, and a burst of connections would
+/// all go to the loop that woke first.
 ///
 /// How it sees connections: evhttp's only hook for an accepted connection is the bufferevent factory
 /// (`evhttp_set_bevcb`). `accepted()` makes each connection's bufferevent, watches its buffers and queues a record;
@@ -30,6 +32,9 @@ final class ConnectionGuard {
     private var open: [OpaquePointer: ConnectionRecord] = [:]
     private var listener: OpaquePointer?
     private var atLimit = false
+    /// Whether the listener is shared with other loops, and so pauses after each accept until the turn's end.
+    private let acceptsOnePerTurn: Bool
+    private var pausedForTurn = false
     private var registerEvent: OpaquePointer?
     private var sweepEvent: OpaquePointer?
 
@@ -38,6 +43,7 @@ final class ConnectionGuard {
         self.loop = loop
         self.limits = limits
         connectionLimit = max(1, (limits.maxConnections + loops - 1) / loops)
+        acceptsOnePerTurn = loops > 1
     }
 
     /// Creates the guard's events and installs it on `http`. Call once, on the creating thread, before the loop runs.
@@ -106,6 +112,11 @@ final class ConnectionGuard {
             atLimit = true
             evconnlistener_disable(listener)
             loop.handler?.engineDid(.connectionLimitReached(limit: connectionLimit))
+        } else if acceptsOnePerTurn, !atLimit, let listener {
+            // The listener checks after each accept whether it is still enabled; `registerAccepted`, later in this
+            // turn, enables it again.
+            pausedForTurn = true
+            evconnlistener_disable(listener)
         }
         return bufferEvent
     }
@@ -113,6 +124,10 @@ final class ConnectionGuard {
     fileprivate func registerAccepted() {
         let accepted = pending
         pending.removeAll()
+        if pausedForTurn {
+            pausedForTurn = false
+            if !atLimit, let listener { evconnlistener_enable(listener) }
+        }
         for (bufferEvent, record) in accepted {
             var argument: UnsafeMutableRawPointer?
             bufferevent_getcb(bufferEvent, nil, nil, nil, &argument)

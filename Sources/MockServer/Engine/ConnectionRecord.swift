@@ -121,11 +121,14 @@ final class ConnectionRecord {
     }
 
     private func refusalBegan() {
+        guard let buffer = output?.buffer else { return }
+        let status = Self.status(in: buffer)
+        // evhttp's `100 Continue` to a request that sent `Expect: 100-continue`: its body is still to come.
+        if status == 100 { return }
         setWatching(output, false)
         startScanning()
-        guard let buffer = output?.buffer else { return }
         requestStartedAt = nil
-        owner.refused(self, status: Self.status(in: buffer))
+        owner.refused(self, status: status)
     }
 
     private func setWatching(_ side: (buffer: OpaquePointer, watch: OpaquePointer)?, _ on: Bool) {

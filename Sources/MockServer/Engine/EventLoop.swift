@@ -77,22 +77,45 @@ final class EventLoop: @unchecked Sendable {
         event_base_free(base)
     }
 
-    /// Listens on `host:port` (port 0 picks a free one) and returns the bound port.
-    /// `reusePort` lets several loops listen on the same port (SO_REUSEPORT).
-    func bind(host: String, port: Int, backlog: Int32, reusePort: Bool) throws(ServerError) -> Int {
+    /// Listens on `host:port` (port 0 picks a free one) and returns the listening socket, which the loop's listener
+    /// owns: it is closed when the loop is freed. Without SO_REUSEPORT, so that no other process can bind the port
+    /// while the server holds it.
+    func bind(host: String, port: Int, backlog: Int32) throws(ServerError) -> Int32 {
         let address = try SocketAddress(host: host, port: port)
-        var flags = UInt32(LEV_OPT_REUSEABLE | LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC)
-        if reusePort { flags |= UInt32(LEV_OPT_REUSEABLE_PORT) }
+        let flags = UInt32(LEV_OPT_REUSEABLE | LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC)
         let listener = address.withSockAddr { pointer, length in
             evconnlistener_new_bind(base, nil, nil, flags, backlog, pointer, length)
         }
-        guard let listener else { throw .cannotBind(host: host, port: port, reason: String(cString: strerror(errno))) }
+        guard let listener else { throw .cannotListen(host: host, port: port, errorNumber: errno) }
+        try serve(listener)
+        return evconnlistener_get_fd(listener)
+    }
+
+    /// Accepts connections from `socket`, a listening socket that another loop of the same server bound. The loop
+    /// listens on a duplicate descriptor of its own (`dup`), which its listener owns and closes when the loop is
+    /// freed; the caller keeps `socket`. Each descriptor of the socket is registered with one loop's event base only,
+    /// so the changelist's caveat about duplicated descriptors (see `init`) does not concern it.
+    func listen(sharing socket: Int32) throws(ServerError) {
+        let duplicate = dup(socket)
+        guard duplicate >= 0 else {
+            throw .libevent("dup of the listening socket failed: \(String(cString: strerror(errno)))")
+        }
+        // Backlog 0: the socket is listening already.
+        let flags = UInt32(LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC)
+        guard let listener = evconnlistener_new(base, nil, nil, flags, 0, duplicate) else {
+            close(duplicate)
+            throw .libevent("evconnlistener_new failed")
+        }
+        try serve(listener)
+    }
+
+    /// Hands `listener` to evhttp, which owns it from then on, and puts it under the connection guard.
+    private func serve(_ listener: OpaquePointer) throws(ServerError) {
         guard evhttp_bind_listener(http, listener) != nil else {
             evconnlistener_free(listener)
             throw .libevent("evhttp_bind_listener failed")
         }
         connections.guardListener(listener)
-        return SocketAddress.boundPort(of: evconnlistener_get_fd(listener))
     }
 
     /// Starts the loop's thread; it runs until `stop`.

@@ -1,7 +1,10 @@
 /// An HTTP server on libevent: binds an address, runs its event loops, stops on demand.
 ///
-/// Each loop has its own event base and listening socket; with more than one loop they share the port through
-/// SO_REUSEPORT and the kernel spreads connections across them. `start` runs every loop on a thread of its own;
+/// The first loop binds one listening socket, without SO_REUSEPORT, so a port another process holds is an error
+/// (`address in use`) and no other process can join the port while the server holds it. The other loops listen on
+/// duplicates of that socket: the kernel wakes every loop when a connection arrives, and each loop accepts one
+/// connection per turn (see `ConnectionGuard`), so a burst of connections spreads over the loops instead of landing on
+/// the one that woke first. `start` runs every loop on a thread of its own;
 /// `run` runs the first loop on the calling thread, so a one-loop server is a one-thread process (Linux makes
 /// every file-descriptor lookup of a multi-threaded process take an atomic reference, a few percent per request).
 final class HTTPServer: Sendable {
@@ -21,7 +24,9 @@ final class HTTPServer: Sendable {
     private let boundPort = Locked(0)
 
     /// Creates a server; `makeHandler` is called once per loop, and each handler is used only on its loop's thread.
-    /// `chores` runs once on the first loop's thread when it starts, to arm the server's periodic timers there.
+    /// `chores` arms the server's periodic timers and watches on the first loop: it runs once, when the server binds,
+    /// on the calling thread and before any loop runs (the loops' rule for setting up), so that when `start` returns or
+    /// `listening` is called they are armed: a fixture edited from then on is seen.
     init(
         host: String,
         port: Int,
@@ -68,13 +73,14 @@ final class HTTPServer: Sendable {
     /// Creates and binds every loop and records them as running; the loops do not run yet.
     private func bind() throws(ServerError) -> [EventLoop] {
         var loops: [EventLoop] = []
-        var port = requestedPort
         for _ in 0..<loopCount {
             let loop = try EventLoop(limits: limits, loops: loopCount)
             loop.handler = makeHandler(loop)
-            port = try loop.bind(host: host, port: port, backlog: limits.listenBacklog, reusePort: loopCount > 1)
             loops.append(loop)
         }
+        let socket = try loops[0].bind(host: host, port: requestedPort, backlog: limits.listenBacklog)
+        for loop in loops.dropFirst() { try loop.listen(sharing: socket) }
+        let port = SocketAddress.boundPort(of: socket)
         let started = state.withLock { state in
             guard case .idle = state else { return false }
             state = .running(loops)
@@ -82,8 +88,7 @@ final class HTTPServer: Sendable {
         }
         guard started else { throw .libevent("the server was already started") }
         boundPort.withLock { $0 = port }
-        let first = loops[0]
-        first.execute { [chores] in chores(first) }
+        chores(loops[0])
         return loops
     }
 

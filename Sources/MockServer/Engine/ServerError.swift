@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the server could not start.
 public enum ServerError: Error, Sendable, CustomStringConvertible {
     /// The address could not be listened on (in use, not local, not resolvable).
@@ -5,10 +7,22 @@ public enum ServerError: Error, Sendable, CustomStringConvertible {
     /// libevent refused a call it should not refuse (out of memory or file descriptors).
     case libevent(String)
 
+    /// Listening on `host:port` failed with `errorNumber` (an `errno`).
+    static func cannotListen(host: String, port: Int, errorNumber: Int32) -> ServerError {
+        let reason =
+            switch errorNumber {
+            case EADDRINUSE: "address in use"
+            case EACCES: "permission denied (ports below 1024 need privileges)"
+            case EADDRNOTAVAIL: "the address is not one of this machine's"
+            default: String(cString: strerror(errorNumber)).lowercased()
+            }
+        return .cannotBind(host: host, port: port, reason: reason)
+    }
+
     public var description: String {
         switch self {
         case .cannotBind(let host, let port, let reason):
-            "cannot listen on \(host):\(port): \(reason)"
+            "cannot listen on \(host.contains(":") ? "[\(host)]" : host):\(port): \(reason)"
         case .libevent(let call):
             "libevent failed: \(call)"
         }

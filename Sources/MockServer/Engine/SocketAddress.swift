@@ -27,7 +27,11 @@ struct SocketAddress {
         var results: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &results)
         guard status == 0, let first = results else {
-            throw .cannotBind(host: host, port: port, reason: String(cString: gai_strerror(status)))
+            throw .cannotBind(
+                host: host,
+                port: port,
+                reason: "the host cannot be resolved (\(String(cString: gai_strerror(status))))"
+            )
         }
         defer { freeaddrinfo(results) }
         length = first.pointee.ai_addrlen

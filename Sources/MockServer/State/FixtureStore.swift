@@ -104,7 +104,7 @@ final class FixtureStore: Sendable {
                 let diagnostic = Diagnostic(
                     file: loader.directory.path,
                     line: 1,
-                    reason: "cannot read the mocks directory: \(error.localizedDescription); nothing was reloaded"
+                    reason: "\(error); nothing was reloaded"
                 )
                 return ReloadOutcome(diagnostics: [diagnostic], changedIDs: [], keptIDs: [], fixtureCount: count(state))
             }

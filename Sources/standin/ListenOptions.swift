@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import MockServer
+
+/// The flags that say where `serve` and `record` listen and what they print while they do.
+struct ListenOptions: ParsableArguments {
+    @Option(help: "The address to listen on (0.0.0.0 for every interface).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free port and prints it.")
+    var port = 8080
+
+    @Option(
+        help: ArgumentHelp(
+            "Once listening, write the port to this file (atomically: it appears complete), for a harness that used --port 0.",
+            valueName: "path"
+        )
+    )
+    var portFile: String?
+
+    @Flag(help: "Do not print a line per request.")
+    var quiet = false
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535.") }
+        if let portFile, portFile.isEmpty { throw ValidationError("--port-file must be a file path.") }
+    }
+}
+
+extension ListenOptions {
+    /// Runs `server` until it stops (see `MockServer.run`): calls `listening` with the bound port, then writes
+    /// `--port-file`. A port file that cannot be written is an error before the server binds (its folder) or, should
+    /// the write itself fail, ends the process with status 1, since the harness waiting for it would wait forever.
+    func run(_ server: MockServer, listening: (_ port: Int) -> Void) throws -> String? {
+        let portFile = portFile.map(PortFile.init(path:))
+        try portFile?.prepare()
+        return try server.run { port in
+            listening(port)
+            do {
+                try portFile?.write(port: port)
+            } catch {
+                printError("standin: \(error)")
+                Foundation.exit(1)
+            }
+        }
+    }
+}
