@@ -41,6 +41,7 @@ final class ConnectionRecord {
         let outputBuffer = bufferevent_get_output(bufferEvent)!
         input = (inputBuffer, evbuffer_add_cb(inputBuffer, watchedBufferGrew, context))
         output = (outputBuffer, evbuffer_add_cb(outputBuffer, watchedBufferGrew, context))
+        setWatching(input, true)
         setWatching(output, false)
     }
 
