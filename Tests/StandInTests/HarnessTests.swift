@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -51,7 +52,7 @@ import FoundationNetworking
             { sh -c 'echo $$ > "$PID"; exec "$STANDIN" serve --mocks "$MOCKS" --port 0 --port-file "$PORT"'; \
             echo $? > "$STATUS"; } | { head -n 1 > "$FIRST"; exec 0<&-; echo closed > "$CLOSED"; }
             """
-        let pipeline = Process()
+        let pipeline = ChildProcess()
         pipeline.executableURL = URL(fileURLWithPath: "/bin/sh")
         pipeline.arguments = ["-c", script]
         pipeline.environment = ProcessInfo.processInfo.environment

@@ -10,7 +10,7 @@ import FoundationNetworking
 @Suite struct SecurityTests {
     /// An HTTPS backend with a self-signed certificate, served by Python's `http.server` on a free port.
     private final class UntrustedBackend {
-        let process = Process()
+        let process = ChildProcess()
         let port: Int
         private let directory: URL
 
@@ -42,7 +42,7 @@ import FoundationNetworking
 
         /// Writes a self-signed `cert.pem` and its `key.pem` into `directory`.
         private static func makeCertificate(in directory: URL) throws {
-            let certificate = Process()
+            let certificate = ChildProcess()
             certificate.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
             certificate.arguments = [
                 "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",

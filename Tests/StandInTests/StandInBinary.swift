@@ -33,7 +33,7 @@ enum StandInBinary {
         _ arguments: [String],
         deadline: Double
     ) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = url
         process.arguments = arguments
         let output = Pipe()
@@ -56,7 +56,7 @@ enum StandInBinary {
 
 /// A `standin serve` (or `record`) process on a free port, stopped with SIGINT at the end.
 final class ServeProcess {
-    let process = Process()
+    let process = ChildProcess()
     private let output = Pipe()
     let port: Int
     private var received: Data

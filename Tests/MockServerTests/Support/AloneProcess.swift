@@ -25,7 +25,7 @@ enum AloneProcess {
     private static func runNow(_ filter: String) throws -> (status: Int32, output: String, report: String) {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("standin-alone-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: report) }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
         process.environment = ProcessInfo.processInfo.environment.merging([reportVariable: report.path]) { $1 }

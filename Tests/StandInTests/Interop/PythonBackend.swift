@@ -16,7 +16,7 @@ import Darwin
 final class PythonBackend: @unchecked Sendable {
     /// Whether `python3` has every top-level package named (found, not imported: importing moto takes seconds).
     static func canImport(_ modules: String...) -> Bool {
-        let check = Process()
+        let check = ChildProcess()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let names = modules.map { "'\($0)'" }.joined(separator: ", ")
         check.arguments = [
@@ -40,7 +40,7 @@ final class PythonBackend: @unchecked Sendable {
     static let hasMoto = canImport("moto", "boto3", "flask", "flask_cors")
 
     let port: Int
-    private let process = Process()
+    private let process = ChildProcess()
 
     var url: String { "http://127.0.0.1:\(port)" }
 
@@ -87,7 +87,7 @@ final class PythonBackend: @unchecked Sendable {
     /// Runs `Tests/Interop/SCRIPT` with `arguments` and returns what it printed; throws with its errors if it failed.
     private static func runClient(_ script: String, _ arguments: [String]) throws -> String {
         let path = StandInBinary.repositoryRoot.appendingPathComponent("Tests/Interop/\(script)").path
-        let client = Process()
+        let client = ChildProcess()
         client.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         client.arguments = ["python3", path] + arguments
         let output = Pipe()
