@@ -45,12 +45,13 @@ public struct SocketTransport: Transport {
         let limits = (head: maxHeadBytes, body: maxBodyBytes)
         await gate.enter()
         defer { Task { await gate.leave() } }
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+        let outcome = Handoff<Result<TransportResponse, any Error>>()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 // A thread of its own: blocking calls on Dispatch's global queues could wait for a free worker.
                 Thread {
-                    continuation.resume(
-                        with: Result {
+                    outcome.put(
+                        Result {
                             defer { connection.close() }
                             try connection.connect(to: endpoint)
                             try connection.write(bytes)
@@ -60,11 +61,13 @@ public struct SocketTransport: Transport {
                             return try reader.readResponse(toHEAD: isHead)
                         }
                     )
+                    continuation.resume()
                 }.start()
             }
         } onCancel: {
             connection.cancel()
         }
+        return try outcome.take().get()
     }
 
     /// The request line, the fields in order (`Host` first), and the body.
@@ -80,5 +83,22 @@ public struct SocketTransport: Transport {
         if !hasLength, request.body != nil { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
         return Array(head.utf8) + body
+    }
+}
+
+/// Hands a value from the thread that makes it to the task that waits for it, under a lock: the lock is what orders
+/// the thread's writes before the task's reads (also for ThreadSanitizer, which does not see the ordering a
+/// continuation gives). `@unchecked Sendable`: `value` is only touched with `lock` held.
+private final class Handoff<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    func put(_ value: Value) {
+        lock.withLock { self.value = value }
+    }
+
+    /// The value put; call only after `put` has returned.
+    func take() -> Value {
+        lock.withLock { value! }
     }
 }
