@@ -41,7 +41,7 @@ final class AccessLog: Sendable {
             return bytes
         }
         guard !pending.isEmpty else { return }
-        output.write(pending)
+        output.write(bytes: pending)
     }
 
     /// `0.21ms`, `12.40ms`.

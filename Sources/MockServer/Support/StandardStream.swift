@@ -36,11 +36,11 @@ public final class StandardStream: Sendable {
 
     /// Writes `text` and a line break.
     public func writeLine(_ text: String) {
-        write(Array((text + "\n").utf8))
+        write(bytes: Array((text + "\n").utf8))
     }
 
     /// Writes `bytes`, or nothing once the stream is closed.
-    public func write(_ bytes: [UInt8]) {
+    public func write(bytes: [UInt8]) {
         closed.withLock { closed in
             guard !closed else { return }
             closed = !bytes.withUnsafeBytes(writeAll)
