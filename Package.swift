@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .executable(name: "standin", targets: ["standin"]),
         .library(name: "NetworkCore", targets: ["NetworkCore"]),
-        .library(name: "Fixtures", targets: ["Fixtures"]),
+        .library(name: "StandInFixtures", targets: ["StandInFixtures"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "StandInClient", targets: ["StandInClient"]),
         // libFuzzer targets; see Fuzz/README.md.
@@ -39,13 +39,13 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "Fixtures", dependencies: ["NetworkCore"]),
+        .target(name: "StandInFixtures", dependencies: ["NetworkCore"]),
         // Linux: a corrected copy of a FoundationNetworking function that leaks per request (see its source).
         .target(name: "URLSessionHostFix"),
         .target(
             name: "MockServer",
             dependencies: [
-                "CLibevent", "CZlib", "Fixtures", "URLSessionHostFix",
+                "CLibevent", "CZlib", "StandInFixtures", "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -58,9 +58,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .executableTarget(name: "FixtureLoaderFuzz", dependencies: ["Fixtures"], path: "Fuzz/FixtureLoaderFuzz"),
-        .executableTarget(name: "MatcherFuzz", dependencies: ["Fixtures", "NetworkCore"], path: "Fuzz/MatcherFuzz"),
-        .executableTarget(name: "RecordNamerFuzz", dependencies: ["Fixtures"], path: "Fuzz/RecordNamerFuzz"),
+        .executableTarget(name: "FixtureLoaderFuzz", dependencies: ["StandInFixtures"], path: "Fuzz/FixtureLoaderFuzz"),
+        .executableTarget(
+            name: "MatcherFuzz",
+            dependencies: ["StandInFixtures", "NetworkCore"],
+            path: "Fuzz/MatcherFuzz"
+        ),
+        .executableTarget(name: "RecordNamerFuzz", dependencies: ["StandInFixtures"], path: "Fuzz/RecordNamerFuzz"),
         .target(name: "NetworkTestSupport", dependencies: ["NetworkCore"], path: "Tests/NetworkTestSupport"),
         .target(
             name: "ServerTestSupport",
@@ -71,7 +75,7 @@ let package = Package(
             name: "NetworkCoreTests",
             dependencies: ["NetworkCore", "NetworkTestSupport", "ServerTestSupport"]
         ),
-        .testTarget(name: "FixturesTests", dependencies: ["Fixtures", "ServerTestSupport"]),
+        .testTarget(name: "StandInFixturesTests", dependencies: ["StandInFixtures", "ServerTestSupport"]),
         .testTarget(
             name: "MockServerTests",
             dependencies: ["MockServer", "NetworkCore", "ServerTestSupport"],
@@ -84,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RegistryTests",
-            dependencies: ["Fixtures", "NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport"]
+            dependencies: ["StandInFixtures", "NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport"]
         ),
         .testTarget(
             name: "StandInClientTests",

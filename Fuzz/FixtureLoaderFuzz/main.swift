@@ -1,8 +1,8 @@
+import Foundation
 // libFuzzer target: any bytes, decoded as a fixture file, give a fixture or a diagnostic with a line, never a crash;
 // a fixture's delays can be drawn without trapping.
 // Build and run with Fuzz/run.sh; see Fuzz/README.md.
-import Fixtures
-import Foundation
+import StandInFixtures
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFixtureLoader(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -1,5 +1,5 @@
-import Fixtures
 import Foundation
+import StandInFixtures
 
 /// The fixtures every input is matched against: each matcher kind and each template. Ids under `json/` have JSON
 /// bodies, which must still parse whatever the request inserts.

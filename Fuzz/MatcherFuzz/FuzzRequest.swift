@@ -1,5 +1,5 @@
-import Fixtures
 import Foundation
+import StandInFixtures
 
 /// A request cut from fuzzer bytes: `METHOD\nTARGET\nName: value\n…\n\nBODY`.
 struct FuzzRequest: IncomingRequest {

@@ -1,9 +1,9 @@
+import Foundation
+import NetworkCore
 // libFuzzer target: a random request (method, path, query, headers, body cut from the input) against a fixture set
 // with every matcher and template. Matching and rendering never crash, and a rendered JSON body always parses.
 // Build and run with Fuzz/run.sh; see Fuzz/README.md.
-import Fixtures
-import Foundation
-import NetworkCore
+import StandInFixtures
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMatcher(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -1,9 +1,9 @@
+import Foundation
 // libFuzzer target: a random request target, percent-decoded as the server decodes it, always names a recorded
 // fixture file inside the record folder: relative, no empty, `.` or `..` segment, only safe characters. The first
 // byte picks the method (evhttp lets only these through).
 // Build and run with Fuzz/run.sh; see Fuzz/README.md.
-import Fixtures
-import Foundation
+import StandInFixtures
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRecordNamer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -1,5 +1,5 @@
-import Fixtures
 import Foundation
+import StandInFixtures
 
 /// The one-line-per-request log `serve` prints: method, path, status, fixture id or `NO MATCH`, duration, and what
 /// was simulated (variant, delay, fault).

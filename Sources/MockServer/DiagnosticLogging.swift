@@ -1,5 +1,5 @@
-import Fixtures
 import Logging
+import StandInFixtures
 
 extension Logger {
     /// The metadata key that marks a message as a fixture diagnostic (`file:line: reason`), so that a log handler

@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 extension MockResponder {
     /// A request waiting for the fallback backend's answer.

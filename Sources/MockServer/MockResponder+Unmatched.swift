@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 extension MockResponder {
     /// Answers a request no fixture matches: a CORS preflight when the project has a policy, else the fallback

@@ -1,5 +1,5 @@
-import Fixtures
 import Foundation
+import StandInFixtures
 
 /// Answers one loop's requests: admin calls under `/__standin/`, everything else from the current fixtures (match,
 /// plan the simulation, render, send), then logs and journals what happened.

@@ -1,6 +1,6 @@
-import Fixtures
 import Foundation
 import Logging
+import StandInFixtures
 
 /// A StandIn server: loads the fixtures of a mocks directory and answers HTTP requests from them.
 ///

@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 /// Where a response is written: straight into the request (the fast path), or into a `RenderedResponse` kept
 /// for a later answer.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Fixtures
 import Foundation
+import StandInFixtures
 
 /// `standin check`: validate every fixture file.
 struct Check: ParsableCommand {

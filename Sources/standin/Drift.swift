@@ -1,7 +1,7 @@
 import ArgumentParser
-import Fixtures
 import Foundation
 import NetworkCore
+import StandInFixtures
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

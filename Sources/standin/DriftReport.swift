@@ -1,5 +1,5 @@
-import Fixtures
 import Foundation
+import StandInFixtures
 
 /// How `standin drift` prints its results: a table for people, JSON for machines.
 enum DriftReport {

@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 /// The endpoint table `serve` prints at start and `list` prints, sorted by path then method: method, path, what else
 /// a request must carry (so that two fixtures of one endpoint can be told apart), status, variants and fixture file.

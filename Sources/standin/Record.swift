@@ -1,9 +1,9 @@
 import ArgumentParser
-import Fixtures
 import Foundation
 import Logging
 import MockServer
 import NetworkCore
+import StandInFixtures
 
 /// `standin record`: proxy to the real backend and write what it answers as fixtures, until interrupted.
 struct Record: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Fixtures
 import MockServer
+import StandInFixtures
 
 /// The `serve` flags that make every response slower, pick variants, or fail some requests on purpose.
 struct SimulationOptions: ParsableArguments {

@@ -1,8 +1,8 @@
-import Fixtures
 import Foundation
 import NetworkCore
 import NetworkTestSupport
 import ServerTestSupport
+import StandInFixtures
 import Testing
 
 private struct Profile: Codable, Sendable, Equatable {

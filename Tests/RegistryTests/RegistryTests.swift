@@ -1,7 +1,7 @@
-import Fixtures
 import Foundation
 import NetworkCore
 import NetworkTestSupport
+import StandInFixtures
 import Testing
 
 private enum API {

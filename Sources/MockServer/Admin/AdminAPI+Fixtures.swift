@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 extension AdminAPI {
     /// `GET /__standin/fixtures`: every fixture with its endpoint, source, variants, selected variant and hits.

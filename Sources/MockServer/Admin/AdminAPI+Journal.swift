@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 extension AdminAPI {
     /// Entries in one page of `GET /__standin/requests` unless `limit=` says otherwise.

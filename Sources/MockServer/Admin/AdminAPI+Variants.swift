@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 extension AdminAPI {
     /// `GET /__standin/variants`: endpoint → selected variant.

@@ -1,5 +1,5 @@
-import Fixtures
 import NetworkCore
+import StandInFixtures
 
 /// The admin API under `/__standin/`: JSON in and out, answered on the loop that received the call.
 ///

@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 /// Who may call the admin API: with a token, everyone who presents it (`Authorization: Bearer TOKEN`), loopback
 /// included. Without one, only what a program on this machine sends, and never what a web page makes a browser send:

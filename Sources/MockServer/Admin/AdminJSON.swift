@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 /// Short ways to build the admin API's JSON answers.
 enum AdminJSON {

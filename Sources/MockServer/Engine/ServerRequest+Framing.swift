@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 extension ServerRequest {
     /// What in the parsed head evhttp accepts but RFC 9112 refuses, because it makes the body's length ambiguous

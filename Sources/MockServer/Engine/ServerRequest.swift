@@ -1,5 +1,5 @@
 import CLibevent
-import Fixtures
+import StandInFixtures
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
-import Fixtures
 import Foundation
+import StandInFixtures
 
 extension JournalEntry {
     /// The entry as `GET /__standin/requests` lists it.

@@ -1,5 +1,5 @@
-import Fixtures
 import Foundation
+import StandInFixtures
 
 extension JournalEntry {
     /// Captures what arrived, when it arrived; the outcome is filled in once the request has been answered. Secret

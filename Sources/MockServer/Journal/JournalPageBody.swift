@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 /// A page of the journal as JSON, `{"count","capacity","next","requests":[…]}`, written a few entries at a time as
 /// the client reads it: never the whole answer in memory at once, however large the entries are.

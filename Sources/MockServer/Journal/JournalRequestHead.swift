@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 /// What a journal entry keeps of a request's head: method, path, query and headers, packed into one byte array when
 /// the request arrives and unpacked only when the journal is read. One allocation per request however many headers

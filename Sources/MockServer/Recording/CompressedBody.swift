@@ -1,5 +1,5 @@
 import CZlib
-import Fixtures
+import StandInFixtures
 
 /// A response body as the recorder stores it: a `gzip` or `deflate` body decoded, so that the file is readable and
 /// its secrets can be found and replaced; the client still gets the bytes the backend sent.

@@ -1,5 +1,5 @@
-import Fixtures
 import Foundation
+import StandInFixtures
 
 /// How `standin record` proxies and records: the real backend, where files go, which requests are recorded, and
 /// what the files match and keep.

@@ -1,5 +1,5 @@
-import Fixtures
 import Foundation
+import StandInFixtures
 
 /// Answers one loop's requests in record mode: each goes to the backend in a task, off the loop; the answer comes
 /// back to this loop's thread and is sent, whether or not recording it worked. Admin calls, and with `--mode

@@ -1,7 +1,7 @@
-import Fixtures
 import Foundation
 import Logging
 import NetworkCore
+import StandInFixtures
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

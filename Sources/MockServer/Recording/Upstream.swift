@@ -1,6 +1,6 @@
-import Fixtures
 import Foundation
 import NetworkCore
+import StandInFixtures
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

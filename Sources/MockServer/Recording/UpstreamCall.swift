@@ -1,6 +1,6 @@
-import Fixtures
 import Foundation
 import NetworkCore
+import StandInFixtures
 
 /// A request on its way to the backend: a copy of what the client sent, taken on the loop's thread so that the
 /// upstream call can run anywhere.

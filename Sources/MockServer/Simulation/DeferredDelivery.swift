@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 /// Delivers one deferred answer on its loop: waits out the delay, then sends the response or produces the fault,
 /// and stops at once if the client hangs up.

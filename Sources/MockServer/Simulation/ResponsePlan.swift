@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 /// What one matched request gets: the response, and the status, delay and fault simulation puts on it.
 struct ResponsePlan {

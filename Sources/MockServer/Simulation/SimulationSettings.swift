@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 /// Server-wide simulation: a delay added to every response, variants chosen at start, random failures, the seed
 /// that makes them reproducible, and how long a `timeout` fault holds a request.

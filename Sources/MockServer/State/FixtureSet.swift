@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 /// One immutable generation of the fixtures a server answers from: the files' fixtures, the run-time ones, and the
 /// project settings they were compiled with. Every change builds a new set; loops read whichever is current.

@@ -1,5 +1,5 @@
-import Fixtures
 import Logging
+import StandInFixtures
 
 /// The state every loop shares: the fixtures, simulation, journal, hit counts, access log and admin settings.
 final class ServerContext: Sendable {

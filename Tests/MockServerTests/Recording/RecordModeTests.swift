@@ -1,7 +1,7 @@
-import Fixtures
 import Foundation
 import MockServer
 import ServerTestSupport
+import StandInFixtures
 import Testing
 
 /// `--mode missing`: what a fixture answers is served, the rest is recorded.

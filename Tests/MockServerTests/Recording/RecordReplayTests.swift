@@ -1,7 +1,7 @@
-import Fixtures
 import Foundation
 import MockServer
 import ServerTestSupport
+import StandInFixtures
 import Testing
 
 /// Recording through the proxy, then serving the recorded folder: the replay answers as the backend did.

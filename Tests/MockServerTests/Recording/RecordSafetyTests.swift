@@ -1,8 +1,8 @@
-import Fixtures
 import Foundation
 import MockServer
 import NetworkCore
 import ServerTestSupport
+import StandInFixtures
 import Testing
 
 /// What recording must never do: put secrets on disk, write outside its folder, lose answers under load, or write

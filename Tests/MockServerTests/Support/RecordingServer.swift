@@ -1,7 +1,7 @@
-import Fixtures
 import Foundation
 import MockServer
 import ServerTestSupport
+import StandInFixtures
 import Testing
 
 /// Starts `standin record` in process on a free port, proxying to `upstream` and writing under `mocks`, runs `body`

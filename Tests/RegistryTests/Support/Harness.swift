@@ -1,8 +1,8 @@
-import Fixtures
 import Foundation
 import MockServer
 import NetworkCore
 import ServerTestSupport
+import StandInFixtures
 
 /// Where a scenario's answers come from: the real server over HTTP, or `MockRegistry` in process.
 enum Mode: String, CaseIterable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import Fixtures
 import Foundation
+import StandInFixtures
 import Testing
 
 /// Checking reports every problem of a file in one run, and suggests what a typo meant.

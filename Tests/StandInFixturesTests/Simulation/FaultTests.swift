@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 import Testing
 
 @Suite struct FaultTests {

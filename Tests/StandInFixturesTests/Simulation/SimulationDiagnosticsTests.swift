@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 import Testing
 
 /// Loader diagnostics for `delay`, `fault`, `variants`, `sequence` and `afterLast`: the reason and the line.

@@ -1,6 +1,6 @@
-import Fixtures
 import Foundation
 import NetworkCore
+import StandInFixtures
 import Testing
 
 /// What the recorder writes, replayed in process by `MockRegistry`.

@@ -1,6 +1,6 @@
-import Fixtures
 import Foundation
 import NetworkCore
+import StandInFixtures
 import Testing
 
 /// Secrets found by name (JSON fields, query and form parameters) stay off disk by default, are left out of the

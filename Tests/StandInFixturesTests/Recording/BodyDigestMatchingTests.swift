@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 import Testing
 
 /// The `sha256` body matcher, which the recorder writes for large or binary request bodies.

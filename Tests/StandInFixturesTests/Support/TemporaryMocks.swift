@@ -1,6 +1,6 @@
-import Fixtures
 import Foundation
 import ServerTestSupport
+import StandInFixtures
 import Testing
 
 /// A mocks directory with the given files (path → contents), loaded, then removed.

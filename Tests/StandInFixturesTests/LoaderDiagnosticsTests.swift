@@ -1,6 +1,6 @@
-import Fixtures
 import Foundation
 import ServerTestSupport
+import StandInFixtures
 import Testing
 
 @Suite struct LoaderDiagnosticsTests {

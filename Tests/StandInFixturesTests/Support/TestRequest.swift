@@ -1,4 +1,4 @@
-import Fixtures
+import StandInFixtures
 
 /// An in-memory request for matcher and renderer tests.
 struct TestRequest: IncomingRequest {

@@ -1,6 +1,6 @@
 import Dispatch
-import Fixtures
 import Foundation
+import StandInFixtures
 import Testing
 
 @Suite struct SequenceTests {

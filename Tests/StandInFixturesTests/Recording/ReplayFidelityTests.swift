@@ -1,6 +1,6 @@
-import Fixtures
 import Foundation
 import NetworkCore
+import StandInFixtures
 import Testing
 
 /// What is replayed is what the backend sent: JSON in its key order and number spelling, and a body that a digest

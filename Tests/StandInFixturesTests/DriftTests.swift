@@ -1,6 +1,6 @@
-import Fixtures
 import Foundation
 import NetworkCore
+import StandInFixtures
 import Testing
 
 /// Drift's comparison, in process: one mocks folder plays the fixtures, another the backend (`MockRegistry` is a
