@@ -14,7 +14,7 @@ struct StandIn: ParsableCommand {
             in your backend's response envelope.
             """,
         version: Version.current,
-        subcommands: [Serve.self, Record.self, Check.self, List.self, Drift.self],
+        subcommands: [Serve.self, Record.self, Check.self, List.self, Drift.self, Import.self],
         defaultSubcommand: Serve.self
     )
 }
