@@ -87,7 +87,7 @@ import Testing
     }
 
     /// Every thread serves the edit; the server's log says when it was loaded.
-    @Test func anEditedFileServesOnEveryThreadWithinASecond() async throws {
+    @Test func anEditedFileServesOnEveryThreadAfterOneReload() async throws {
         let log = CapturedLog()
         try await withMocks(["hello.json": Self.hello]) { mocks in
             try await withServer(mocks: mocks, watch: true, threads: 2, logger: log.logger) { base in
@@ -98,7 +98,8 @@ import Testing
                     let results = try await ParallelClients.send(get("/hello"), count: 20, port: base.port!)
                     return results.allSatisfy { $0.response.hasSuffix("\r\n\r\nedited") }
                 }
-                #expect(time < .seconds(1))
+                // The time to the logged reload: the debounce plus one load, with slack for a loaded machine.
+                #expect(time < .seconds(3))
             }
         }
     }
