@@ -22,7 +22,8 @@ import Testing
         let examples = try Self.examples(in: file)
         guard !examples.isEmpty else { return }
         let mocks = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
-        let server = try await ServeProcess(["--mocks", mocks, "--quiet", "--no-watch"])
+        // One thread: the examples run one at a time, and the suite beside them has the cores.
+        let server = try await ServeProcess(["--mocks", mocks, "--threads", "1", "--quiet", "--no-watch"])
         defer { server.stop() }
         let runner = try ConsoleRunner(port: server.port)
         defer { runner.remove() }
