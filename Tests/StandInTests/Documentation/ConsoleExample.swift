@@ -28,55 +28,39 @@ struct ConsoleExample: Sendable, CustomStringConvertible {
     /// The console examples of one Markdown text, in order.
     static func examples(in markdown: String, file: String) throws(Problem) -> [ConsoleExample] {
         var examples: [ConsoleExample] = []
-        var fence: (ticks: Int, info: Substring)?
-        var current: (line: Int, command: String, output: [String])?
-        var continues = false
-        func finish() {
-            if let current {
-                examples.append(
-                    ConsoleExample(
-                        file: file,
-                        line: current.line,
-                        command: current.command,
-                        expectedOutput: current.output
-                    )
-                )
-            }
-            current = nil
-        }
-        for (index, text) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = text.drop { $0 == " " }
-            let ticks = trimmed.prefix { $0 == "`" }.count
-            if let open = fence, ticks >= open.ticks, trimmed.dropFirst(ticks).allSatisfy(\.isWhitespace) {
-                if open.info == "console" { finish() }
-                fence = nil
-                continue
-            }
-            if fence == nil, ticks >= 3 {
-                fence = (ticks, trimmed.dropFirst(ticks))
-                continue
-            }
-            guard fence?.info == "console" else { continue }
-            if continues, current != nil {
-                current?.command += "\n" + text
-                continues = text.hasSuffix("\\")
-            } else if text.hasPrefix("$ ") {
-                finish()
-                let command = String(text.dropFirst(2))
-                let program = command.prefix { $0 != " " }
-                guard programs.contains(String(program)) else {
-                    throw Problem(
-                        description: "\(file):\(index + 1): a console example runs curl or standin, not \(program)"
-                    )
+        for block in FencedBlock.blocks(in: markdown) where block.info == ["console"] {
+            var current: (line: Int, command: String, output: [String])?
+            var continues = false
+            for (offset, text) in block.lines.enumerated() {
+                let line = block.firstLine + offset
+                if continues, current != nil {
+                    current?.command += "\n" + text
+                    continues = text.hasSuffix("\\")
+                } else if text.hasPrefix("$ ") {
+                    if let current { examples.append(ConsoleExample(file: file, example: current)) }
+                    let command = String(text.dropFirst(2))
+                    let program = command.prefix { $0 != " " }
+                    guard programs.contains(String(program)) else {
+                        throw Problem(
+                            description: "\(file):\(line): a console example runs curl or standin, not \(program)"
+                        )
+                    }
+                    current = (line, command, [])
+                    continues = text.hasSuffix("\\")
+                } else if current != nil {
+                    current?.output.append(String(text))
+                } else {
+                    throw Problem(description: "\(file):\(line): output with no command before it in a console block")
                 }
-                current = (index + 1, command, [])
-                continues = text.hasSuffix("\\")
-            } else if current != nil {
-                current?.output.append(String(text))
-            } else {
-                throw Problem(description: "\(file):\(index + 1): output with no command before it in a console block")
             }
+            if let current { examples.append(ConsoleExample(file: file, example: current)) }
         }
         return examples
+    }
+}
+
+extension ConsoleExample {
+    fileprivate init(file: String, example: (line: Int, command: String, output: [String])) {
+        self.init(file: file, line: example.line, command: example.command, expectedOutput: example.output)
     }
 }

@@ -29,4 +29,11 @@ import Testing
         let markdown = "````markdown\n```console\n$ curl -s localhost:8080/quoted\n```\n````\n"
         #expect(try ConsoleExample.examples(in: markdown, file: "x.md").isEmpty)
     }
+
+    @Test func aFenceNamesItsLanguageAndAFile() {
+        let blocks = FencedBlock.blocks(in: "text\n```json Mocks/users/get-user.json\n{}\n```\n```\nplain\n```")
+        #expect(blocks.map(\.info) == [["json", "Mocks/users/get-user.json"], []])
+        #expect(blocks.map(\.firstLine) == [3, 6])
+        #expect(blocks.map(\.lines) == [["{}"], ["plain"]])
+    }
 }

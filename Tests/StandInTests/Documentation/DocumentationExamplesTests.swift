@@ -1,4 +1,5 @@
 import Foundation
+import NetworkCore
 import Testing
 
 /// The README's and docs/' console examples, run against `standin serve` on the sample Mocks/ and compared with the
@@ -42,5 +43,42 @@ import Testing
         for feature in ["X-StandIn-Variant", "/jobs/", "X-StandIn-Delay", "/faults/"] {
             #expect(commands.contains(feature), "the README runs no example with \(feature)")
         }
+    }
+
+    /// A JSON block whose fence names a sample file (```json Mocks/users/get-user.json) shows that file as it is,
+    /// but for its description (compared as the console examples' JSON is).
+    @Test(arguments: files) func fixturesShownAreTheSampleFiles(file: String) throws {
+        let root = StandInBinary.repositoryRoot
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        for block in FencedBlock.blocks(in: text) where block.info.count == 2 && block.info[0] == "json" {
+            let path = String(block.info[1])
+            let shown = try #require(
+                JSONPattern(block.lines.joined(separator: "\n")),
+                "\(file):\(block.firstLine): the block is not JSON"
+            )
+            let sample = try JSONDecoder().decode(
+                JSONValue.self,
+                from: Data(contentsOf: root.appendingPathComponent(path))
+            )
+            guard case .object(var members) = sample else {
+                Issue.record("\(path) is not a JSON object")
+                continue
+            }
+            members["description"] = nil
+            let problems = shown.mismatches(.object(members))
+            #expect(
+                problems.isEmpty,
+                "\(file):\(block.firstLine): the fixture shown is not \(path): \(problems.joined(separator: "; "))"
+            )
+        }
+    }
+
+    @Test func theSimulationGuideShowsSampleFixtures() throws {
+        let text = try String(
+            contentsOf: StandInBinary.repositoryRoot.appendingPathComponent("docs/simulation.md"),
+            encoding: .utf8
+        )
+        let named = FencedBlock.blocks(in: text).filter { $0.info.count == 2 && $0.info[0] == "json" }
+        #expect(named.map { $0.info[1] } == ["Mocks/users/get-user.json", "Mocks/jobs/status.json"])
     }
 }
