@@ -1,7 +1,7 @@
 import Foundation
 // libFuzzer target: any bytes, decoded as a fixture file, give a fixture or a diagnostic with a line, never a crash;
 // a fixture's delays can be drawn without trapping.
-// Build and run with Fuzz/run.sh; see Fuzz/README.md.
+// Build and run with Fuzz/run.sh; see docs/development.md#fuzzing.
 import StandInFixtures
 
 @_cdecl("LLVMFuzzerTestOneInput")

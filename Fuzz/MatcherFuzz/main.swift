@@ -2,7 +2,7 @@ import Foundation
 import NetworkCore
 // libFuzzer target: a random request (method, path, query, headers, body cut from the input) against a fixture set
 // with every matcher and template. Matching and rendering never crash, and a rendered JSON body always parses.
-// Build and run with Fuzz/run.sh; see Fuzz/README.md.
+// Build and run with Fuzz/run.sh; see docs/development.md#fuzzing.
 import StandInFixtures
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -2,7 +2,7 @@ import Foundation
 // libFuzzer target: a random request target, percent-decoded as the server decodes it, always names a recorded
 // fixture file inside the record folder: relative, no empty, `.` or `..` segment, only safe characters. The first
 // byte picks the method (evhttp lets only these through).
-// Build and run with Fuzz/run.sh; see Fuzz/README.md.
+// Build and run with Fuzz/run.sh; see docs/development.md#fuzzing.
 import StandInFixtures
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -2,7 +2,7 @@ import Foundation
 import NetworkCore
 import Testing
 
-// The README's "Use the client core" examples, run against the sample Mocks/ they describe.
+// docs/client.md's examples and the README's Swift example, run against the sample Mocks/ they describe.
 
 struct UserInfo: Decodable, Sendable {
     let id: String

@@ -20,7 +20,7 @@ func withServer(mocks: URL, _ body: (_ base: URL) async throws -> Void) async th
     try await withRunningServer(MockServerConfiguration(mocksDirectory: mocks, strict: true, accessLog: false), body)
 }
 
-/// The repository's sample `Mocks/`, which the README walks through.
+/// The repository's sample `Mocks/`, which the README and docs/sample-api.md walk through.
 let sampleMocks = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Mocks")
