@@ -1,0 +1,126 @@
+import Foundation
+import ServerTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `standin import openapi` end to end: import a spec, `standin check` the result, serve it with the built binary,
+/// and call every operation and variant the spec describes, each answer's status compared with the spec and its
+/// body validated against the response schema by openapi-schema-validator (Tests/Interop/openapi_validate.py).
+struct OpenAPIImportTests {
+    /// What the validator script reports for one spec.
+    struct Validation: Decodable {
+        let operations: Int
+        let requests: Int
+        let validated: Int
+        let specExamplesInvalid: Int
+        let failures: [String]
+    }
+
+    /// What one import printed and wrote.
+    struct Imported {
+        let mocks: URL
+        let fixtures: Int
+        let output: String
+        let warnings: String
+    }
+
+    @Test(.enabled("needs python3 with openapi-schema-validator and PyYAML", OpenAPISpecs.canValidate))
+    func everyFeatureIsServedWithABodyItsSchemaAccepts() async throws {
+        let imported = try await importSpec(OpenAPISpecs.features)
+        defer { try? FileManager.default.removeItem(at: imported.mocks) }
+        let validation = try await serveAndValidate(OpenAPISpecs.features, mocks: imported.mocks)
+        #expect(validation.failures == [])
+        #expect(validation.operations == 6)
+        #expect(imported.fixtures == 6)
+        // formats, bounds, shape (default, 404, gone, missing; the 204 has no body), file (2XX), tree (default and
+        // `default`), broken: every answer with a JSON body validated.
+        #expect(validation.requests == 11)
+        #expect(validation.validated == 10)
+        #expect(validation.specExamplesInvalid == 0)
+    }
+
+    @Test(.enabled("needs python3 with openapi-schema-validator and PyYAML", OpenAPISpecs.canValidate))
+    func brokenReferencesAndRecursionAreWarnedAboutWhereTheyAre() async throws {
+        let imported = try await importSpec(OpenAPISpecs.features)
+        defer { try? FileManager.default.removeItem(at: imported.mocks) }
+        let lost = "paths./broken.post.responses.201.content.application/json.schema.properties.lost"
+        #expect(
+            imported.warnings.contains(
+                "features.yaml: \(lost): $ref \"#/components/schemas/Nowhere\" points at nothing"
+            )
+        )
+        #expect(imported.warnings.contains("schema \"#/components/schemas/Node\" contains itself"))
+        #expect(imported.warnings.contains("paths./tree.get.responses.200.content.application/json.schema"))
+    }
+
+    @Test func theServersPathPrefixesEveryPath() async throws {
+        let imported = try await importSpec(OpenAPISpecs.features)
+        defer { try? FileManager.default.removeItem(at: imported.mocks) }
+        let server = try await ServeProcess(["--mocks", imported.mocks.path, "--quiet", "--no-watch"])
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        #expect(try await status(of: "\(base)/api/v2/shapes/7") == 200)
+        #expect(try await status(of: "\(base)/api/v2/files/report.json") == 200)
+        #expect(try await status(of: "\(base)/shapes/7") == 404)
+        #expect(try await status(of: "\(base)/api/v2/shapes/7", variant: "204") == 204)
+    }
+
+    @Test(
+        .enabled("needs python3 with openapi-schema-validator and PyYAML", OpenAPISpecs.canValidate),
+        .enabled("needs the public specs: run scripts/setup-interop.sh", OpenAPISpecs.publicSpecsAreThere),
+        arguments: ["petstore-3.0.yaml", "petstore-3.1.yaml", "github.yaml", "stripe.yaml"]
+    )
+    func aPublicSpecIsServedWithBodiesItsSchemasAccept(spec: String) async throws {
+        let url = OpenAPISpecs.fetched.appendingPathComponent(spec)
+        try #require(
+            FileManager.default.fileExists(atPath: url.path),
+            "\(spec) is missing: run scripts/setup-interop.sh"
+        )
+        let imported = try await importSpec(url)
+        defer { try? FileManager.default.removeItem(at: imported.mocks) }
+        let validation = try await serveAndValidate(url, mocks: imported.mocks)
+        print(
+            "\(spec): \(validation.operations) operations, \(imported.fixtures) fixtures, \(validation.requests) "
+                + "answers, \(validation.validated) bodies validated, \(validation.specExamplesInvalid) spec examples "
+                + "that fail their own schema"
+        )
+        #expect(validation.failures == [])
+        #expect(imported.fixtures == validation.operations)
+        #expect(validation.validated > 0)
+    }
+
+    /// Imports `spec` into a new mocks directory, expecting success, and checks the result with `standin check`.
+    private func importSpec(_ spec: URL) async throws -> Imported {
+        let mocks = try temporaryMocks([:])
+        let result = try await StandInBinary.run(
+            ["import", "openapi", spec.path, "--mocks", mocks.path],
+            deadline: 600
+        )
+        #expect(result.status == 0, "\(result.error)")
+        let check = try await StandInBinary.run(["check", "--mocks", mocks.path], deadline: 600)
+        #expect(check.status == 0, "\(check.output)\(check.error)")
+        let count = try #/(\d+) fixture\(s\) written/#.firstMatch(in: result.output).flatMap { Int($0.output.1) }
+        return Imported(mocks: mocks, fixtures: count ?? -1, output: result.output, warnings: result.error)
+    }
+
+    /// Serves `mocks` and runs the validator script against it.
+    private func serveAndValidate(_ spec: URL, mocks: URL) async throws -> Validation {
+        let server = try await ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"])
+        defer { server.stop() }
+        let printed = try await PythonBackend.client(
+            "openapi_validate.py",
+            [spec.path, "http://127.0.0.1:\(server.port)"]
+        )
+        return try JSONDecoder().decode(Validation.self, from: Data(printed.utf8))
+    }
+
+    private func status(of url: String, variant: String? = nil) async throws -> Int {
+        var request = URLRequest(url: URL(string: url)!)
+        if let variant { request.setValue(variant, forHTTPHeaderField: "X-StandIn-Variant") }
+        let (_, response) = try await URLSession.shared.data(for: request)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+}
