@@ -6,7 +6,7 @@ import Yams
 /// else as YAML through Yams, converted node by node with its lines. Only `standin import` reads YAML.
 enum SpecDocument {
     /// The most values a YAML document may expand to; aliases can make a small file stand for a huge tree.
-    static let mostValues = 20_000_000
+    static let mostValues = 2_000_000
     /// How deep a YAML document's values may nest, as for JSON.
     static let deepest = 512
 
