@@ -19,7 +19,7 @@ struct ImportOpenAPICommandTests {
             #expect(result.status == 0, "\(result.error)")
         }
         let written = try files(under: first)
-        #expect(written.count == 6)
+        #expect(written.count == 7)
         #expect(written == (try files(under: second)))
     }
 

@@ -34,12 +34,12 @@ struct OpenAPIImportTests {
         defer { try? FileManager.default.removeItem(at: imported.mocks) }
         let validation = try await serveAndValidate(OpenAPISpecs.features, mocks: imported.mocks)
         #expect(validation.failures == [])
-        #expect(validation.operations == 6)
-        #expect(imported.fixtures == 6)
+        #expect(validation.operations == 7)
+        #expect(imported.fixtures == 7)
         // formats, bounds, shape (default, 404, gone, missing; the 204 has no body), file (2XX), tree (default and
-        // `default`), broken: every answer with a JSON body validated.
-        #expect(validation.requests == 11)
-        #expect(validation.validated == 10)
+        // `default`), greeting, broken: every answer with a JSON body validated.
+        #expect(validation.requests == 12)
+        #expect(validation.validated == 11)
         #expect(validation.specExamplesInvalid == 0)
         #expect(validation.oneOfOverlaps == [])
     }
@@ -56,9 +56,14 @@ struct OpenAPIImportTests {
         )
         #expect(imported.warnings.contains("schema \"#/components/schemas/Node\" contains itself"))
         #expect(imported.warnings.contains("paths./tree.get.responses.200.content.application/json.schema"))
+        #expect(
+            imported.warnings.contains(
+                #"paths./greeting.get.responses.200.content.application/json: the body holds "{{", which fixtures"#
+            )
+        )
     }
 
-    @Test func theServersPathPrefixesEveryPath() async throws {
+    @Test func theServersPathPrefixesEveryPathAndBodiesAreServedAsTheSpecGivesThem() async throws {
         let imported = try await importSpec(OpenAPISpecs.features)
         defer { try? FileManager.default.removeItem(at: imported.mocks) }
         let server = try await ServeProcess(["--mocks", imported.mocks.path, "--quiet", "--no-watch"])
@@ -68,6 +73,8 @@ struct OpenAPIImportTests {
         #expect(try await status(of: "\(base)/api/v2/files/report.json") == 200)
         #expect(try await status(of: "\(base)/shapes/7") == 404)
         #expect(try await status(of: "\(base)/api/v2/shapes/7", variant: "204") == 204)
+        let greeting = try await URLSession.shared.data(from: URL(string: "\(base)/api/v2/greeting")!).0
+        #expect(String(decoding: greeting, as: UTF8.self) == #"{"message":"Hello {{name}}"}"#)
     }
 
     @Test(

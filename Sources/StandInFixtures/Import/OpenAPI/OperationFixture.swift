@@ -95,7 +95,7 @@ private struct VariantList {
     /// through: its headers (empty when it has none) and a body (empty text when it has none; a status without a
     /// body drops the default's body itself).
     func members(over defaultResponse: JSONNode) -> [(String, JSONNode)] {
-        let bodyForms: Set = ["json", "text"]
+        let bodyForms: Set = ["json", "text", "base64"]
         let defaultHasBody = defaultResponse.members.contains { bodyForms.contains($0.key) }
         return entries.map { name, response in
             var response = response

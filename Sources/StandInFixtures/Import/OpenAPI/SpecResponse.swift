@@ -1,3 +1,5 @@
+import Foundation
+
 /// One response of an operation as fixture responses: its status, its headers, and one answer per named example
 /// (the first one also stands for the status code itself), else one answer with the `example` or a body sampled
 /// from the schema.
@@ -18,27 +20,34 @@ struct SpecResponse {
     /// Reads `response` (its `$ref` already followed), found at `location` (`paths./pets.get.responses.200`).
     init(_ response: JSONNode, status: Int, at location: String, sampler: SchemaSampler) {
         self.status = status
-        var head: [(String, JSONNode)] = [("status", JSONNode(.number(String(status))))]
-        var headers = Self.headers(of: response, at: location, sampler: sampler)
+        let headers = Self.headers(of: response, at: location, sampler: sampler)
         guard let (mediaType, media) = Self.chosenContent(of: response), !BodilessResponse.status(status) else {
             if BodilessResponse.status(status), response["content"]?.members.isEmpty == false {
                 sampler.warnings.add(location, "a \(status) response has no body; its content is left out")
             }
-            if !headers.isEmpty { head.append(("headers", .object(headers))) }
-            answers = [Answer(example: nil, response: .object(head))]
+            answers = [Answer(example: nil, response: Self.object(status: status, headers: headers, body: nil))]
             return
         }
         let place = "\(location).content.\(mediaType)"
-        if mediaType != "application/json" { headers.insert(("Content-Type", JSONNode(.string(mediaType))), at: 0) }
-        if !headers.isEmpty { head.append(("headers", .object(headers))) }
         let isJSON = mediaType.contains("json") || mediaType == "*/*"
         let answers = Self.bodies(of: media, at: place, sampler: sampler).map { example, body in
-            Answer(
-                example: example,
-                response: .object(head + Self.bodyMember(body, isJSON: isJSON, at: place, sampler))
-            )
+            let member = Self.bodyMember(body, isJSON: isJSON, at: place, sampler)
+            let typed =
+                mediaType == "application/json" && member?.0 != "base64"
+                ? headers : [("Content-Type", JSONNode(.string(mediaType)))] + headers
+            return Answer(example: example, response: Self.object(status: status, headers: typed, body: member))
         }
-        self.answers = answers.isEmpty ? [Answer(example: nil, response: .object(head))] : answers
+        self.answers =
+            answers.isEmpty
+            ? [Answer(example: nil, response: Self.object(status: status, headers: headers, body: nil))] : answers
+    }
+
+    /// A fixture response object: `status`, `headers` when there are any, and the body member when there is one.
+    private static func object(status: Int, headers: [(String, JSONNode)], body: (String, JSONNode)?) -> JSONNode {
+        var members: [(String, JSONNode)] = [("status", JSONNode(.number(String(status))))]
+        if !headers.isEmpty { members.append(("headers", .object(headers))) }
+        if let body { members.append(body) }
+        return .object(members)
     }
 
     /// The media type to serve: JSON first (`application/json`, then any `…json…`), else the first one listed.
@@ -76,20 +85,35 @@ struct SpecResponse {
     }
 
     /// The body member of a response object: `json` for a JSON media type, `text` for a string in any other, and
-    /// none (with a warning) for other values in a media type that is not JSON.
+    /// none (with a warning) for other values in a media type that is not JSON. A body holding `{{`, which StandIn
+    /// would read as a template, is written as `base64` so that it is served exactly as the spec gives it.
     private static func bodyMember(
         _ body: JSONNode,
         isJSON: Bool,
         at location: String,
         _ sampler: SchemaSampler
-    ) -> [(String, JSONNode)] {
-        if isJSON { return [("json", body)] }
-        if case .string = body.value { return [("text", body)] }
+    ) -> (String, JSONNode)? {
+        let bytes: [UInt8]
+        let member: (String, JSONNode)
+        if isJSON {
+            bytes = body.compactBytes
+            member = ("json", body)
+        } else if case .string(let text) = body.value {
+            bytes = Array(text.utf8)
+            member = ("text", body)
+        } else {
+            sampler.warnings.add(
+                location,
+                "a \(body.typeName) body is only served for JSON media types; the response has none"
+            )
+            return nil
+        }
+        guard String(decoding: bytes, as: UTF8.self).contains("{{") else { return member }
         sampler.warnings.add(
             location,
-            "a \(body.typeName) body is only served for JSON media types; the response has none"
+            "the body holds \"{{\", which fixtures read as a template; it is written as base64"
         )
-        return []
+        return ("base64", JSONNode(.string(Data(bytes).base64EncodedString())))
     }
 
     /// The response's headers with a value each: the header's example, else one sampled from its schema. Headers
