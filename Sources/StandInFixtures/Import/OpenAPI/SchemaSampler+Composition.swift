@@ -26,7 +26,6 @@ extension SchemaSampler {
     func branchValue(
         _ schema: JSONNode,
         branches: [JSONNode],
-        reference: String?,
         at location: String,
         in context: Context
     ) -> JSONNode? {

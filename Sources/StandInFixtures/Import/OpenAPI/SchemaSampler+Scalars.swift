@@ -25,7 +25,7 @@ extension SchemaSampler {
     }
 
     /// A number within the schema's bounds and a multiple of its `multipleOf`: a whole number (near 1, or near the
-    /// lower bound) wherever the bounds allow one, else the middle of the range.
+    /// lower bound) wherever the bounds allow one, else a short decimal near the middle of the range.
     func numberValue(_ view: SchemaView, integer: Bool, at location: String, variation: Int) -> JSONNode {
         let step = view.node["multipleOf"]?.doubleValue.flatMap { $0 > 0 ? $0 : nil }
         let lower = view.lowerBound
@@ -46,7 +46,15 @@ extension SchemaSampler {
             warnings.add(location, "no \(integer ? "integer" : "number") meets the schema's bounds; 0 is served")
             return JSONNode(.number("0"))
         }
-        return JSONNode(.number(Self.literal((lower.value + upper.value) / 2)))
+        let inside = { (number: Double) in
+            (lower.exclusive ? number > lower.value : number >= lower.value)
+                && (upper.exclusive ? number < upper.value : number <= upper.value)
+        }
+        // Near the middle of the range, with as few decimals as stay inside it (no 0.15000000000000002).
+        let middle = (lower.value + upper.value) / 2
+        let scales = sequence(first: 10.0) { $0 * 10 }.prefix(15)
+        let short = scales.lazy.map { (middle * $0).rounded() / $0 }.first(where: inside) ?? middle
+        return JSONNode(.number(Self.literal(short)))
     }
 
     /// A JSON number literal: whole numbers without a fraction.

@@ -38,7 +38,7 @@ struct SchemaSampler {
             warnings.add(location, "the schema nests deeper than \(Self.deepest) levels; the sample stops there")
             return nil
         }
-        guard let (schema, reference) = followingReference(schema, at: location, in: &context) else { return nil }
+        guard let schema = followingReference(schema, at: location, in: &context) else { return nil }
         if case .bool(let allowsAnything) = schema.value {
             if !allowsAnything { warnings.add(location, "the schema is false, which no value meets") }
             return allowsAnything ? JSONNode(.string("string")) : nil
@@ -48,7 +48,7 @@ struct SchemaSampler {
         if let choice = enumValue(merged, variation: context.variation) { return choice }
         if let example = fittingExample(of: merged) { return example }
         if let branches = (merged["oneOf"] ?? merged["anyOf"])?.elements, !branches.isEmpty {
-            return branchValue(merged, branches: branches, reference: reference, at: location, in: context)
+            return branchValue(merged, branches: branches, at: location, in: context)
         }
         let view = SchemaView(node: merged)
         switch view.sampledType {
@@ -72,8 +72,8 @@ struct SchemaSampler {
         _ schema: JSONNode,
         at location: String,
         in context: inout Context
-    ) -> (JSONNode, String?)? {
-        guard let reference = schema["$ref"]?.stringValue else { return (schema, nil) }
+    ) -> JSONNode? {
+        guard let reference = schema["$ref"]?.stringValue else { return schema }
         if context.references.contains(reference) {
             warnings.add(
                 location,
@@ -85,8 +85,8 @@ struct SchemaSampler {
         guard let target = resolved(schema, at: location) else { return nil }
         context.references.append(reference)
         let siblings = schema.removing(keys: ["$ref"])
-        guard document.isVersion31, !siblings.members.isEmpty else { return (target, reference) }
-        return (JSONNode.object([("allOf", JSONNode(.array([target, siblings])))]), reference)
+        guard document.isVersion31, !siblings.members.isEmpty else { return target }
+        return JSONNode.object([("allOf", JSONNode(.array([target, siblings])))])
     }
 
     /// `node` with its `$ref` followed, or nil with a warning (once per reference) when that fails.
