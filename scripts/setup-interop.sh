@@ -1,16 +1,37 @@
 #!/usr/bin/env bash
-# Installs the real backends and clients the interop tests record and replay through StandIn: httpbin (served by
-# gunicorn, called with python-requests) and moto (AWS, called with boto3). Without python3 the interop tests skip
-# with a message saying so; everything else still runs. Safe to run again: pip does nothing when they are there.
+# Installs the real backends, clients and validators the interop tests use: httpbin (served by gunicorn, called
+# with python-requests), moto (AWS, called with boto3), and openapi-schema-validator with PyYAML, which checks the
+# bodies `standin import openapi` serves. It also fetches the public OpenAPI specs those tests import, from the
+# openapi-spec-validator source package on PyPI, into .build/openapi-specs (outside git; docs/import.md names each
+# spec's source and licence). Without python3 the interop tests skip with a message saying so; everything else
+# still runs. Safe to run again: pip does nothing when they are there, and the specs are fetched once.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 if ! command -v python3 >/dev/null; then
-    echo "python3 is not installed: the interop tests (httpbin, moto with boto3) will be skipped." >&2
+    echo "python3 is not installed: the interop tests (httpbin, moto with boto3, OpenAPI) will be skipped." >&2
     exit 0
 fi
-if python3 -c 'import httpbin, gunicorn, requests, moto, boto3, flask, flask_cors' 2>/dev/null; then
-    exit 0
+if ! python3 -c 'import httpbin, gunicorn, requests, moto, boto3, flask, flask_cors, openapi_schema_validator, yaml' \
+    2>/dev/null; then
+    echo "Installing httpbin, gunicorn, requests, moto[server], boto3, openapi-schema-validator and PyYAML with pip…" >&2
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
+        httpbin gunicorn requests 'moto[server]' boto3 openapi-schema-validator pyyaml
 fi
-echo "Installing httpbin, gunicorn, requests, moto[server] and boto3 with pip…" >&2
-python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
-    httpbin gunicorn requests 'moto[server]' boto3
+
+specs=.build/openapi-specs
+if [ ! -f "$specs/.complete" ]; then
+    echo "Fetching public OpenAPI specs (openapi-spec-validator 0.9.0's source package) into $specs…" >&2
+    download=$(mktemp -d)
+    trap 'rm -rf "$download"' EXIT
+    python3 -m pip download --quiet --disable-pip-version-check --no-binary :all: --no-deps \
+        openapi-spec-validator==0.9.0 -d "$download"
+    tar -xzf "$download"/openapi_spec_validator-0.9.0.tar.gz -C "$download"
+    data="$download/openapi_spec_validator-0.9.0/tests"
+    mkdir -p "$specs"
+    cp "$data/integration/data/v3.0/petstore.yaml" "$specs/petstore-3.0.yaml"
+    cp "$data/integration/data/v3.1/petstore.yaml" "$specs/petstore-3.1.yaml"
+    cp "$data/bench/specs/github.yaml" "$specs/github.yaml"
+    cp "$data/bench/specs/stripe.yaml" "$specs/stripe.yaml"
+    touch "$specs/.complete"
+fi

@@ -63,7 +63,7 @@ import Testing
         (#""response": { "status": 304, "text": "x" }"#, #"1: a 304 response has no body; remove its "text""#),
         (#""response": { "status": 101, "json": 1 }"#, #"1: a 101 response has no body; remove its "json""#),
         (
-            #""response": { "json": 1 }, "variants": { "gone": { "status": 204 } }"#,
+            #""response": { "json": 1 }, "variants": { "gone": { "status": 204, "json": 2 } }"#,
             #"1: a 204 response has no body; remove its "json""#
         ),
     ])

@@ -16,13 +16,15 @@ struct ResponseDefinition {
     /// How to break the response.
     var fault: Fault?
 
-    /// This definition with every field `variant` sets replaced by the variant's.
+    /// This definition with every field `variant` sets replaced by the variant's. A variant that sets a status
+    /// without a body (204, 304) and no body of its own drops the body it would otherwise keep.
     func applying(_ variant: ResponseDefinition) -> ResponseDefinition {
-        ResponseDefinition(
+        let dropsBody = variant.body == nil && variant.status.map(BodilessResponse.status) == true
+        return ResponseDefinition(
             status: variant.status ?? status,
             headers: variant.headers ?? headers,
-            body: variant.body ?? body,
-            bodyKey: variant.body == nil ? bodyKey : variant.bodyKey,
+            body: dropsBody ? nil : variant.body ?? body,
+            bodyKey: variant.body != nil ? variant.bodyKey : (dropsBody ? nil : bodyKey),
             delay: variant.delay ?? delay,
             fault: variant.fault ?? fault
         )

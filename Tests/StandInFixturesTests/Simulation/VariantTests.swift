@@ -90,6 +90,16 @@ import Testing
         #expect(ping.response.body.fixedBytes == [])
     }
 
+    @Test func aVariantWithABodilessStatusDropsTheDefaultBody() throws {
+        let shape = try fixture(
+            #"{"request": {"path": "/s"}, "response": {"json": {"a": 1}}, "variants": {"none": {"status": 204}}}"#
+        )
+        let response = try shape.response(step: 0, variant: "none")
+        #expect(response.status == 204)
+        #expect(response.body.fixedBytes == [])
+        #expect(shape.response.body.fixedBytes == Array(#"{"a":1}"#.utf8))
+    }
+
     @Test func anUnknownVariantNamesTheOnesThereAre() throws {
         let users = try fixture(Self.users, id: "users/get.json")
         #expect(
