@@ -45,15 +45,15 @@ let package = Package(
         .target(
             name: "MockServer",
             dependencies: [
-                "CLibevent", "CZlib", "StandInFixtures", "URLSessionHostFix",
+                "CLibevent", "CZlib", "NetworkCore", "StandInFixtures", "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "StandInClient", dependencies: ["NetworkCore"]),
+        .target(name: "StandInClient"),
         .executableTarget(
             name: "standin",
             dependencies: [
-                "MockServer",
+                "MockServer", "NetworkCore", "StandInFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -75,16 +75,25 @@ let package = Package(
             name: "NetworkCoreTests",
             dependencies: ["NetworkCore", "NetworkTestSupport", "ServerTestSupport"]
         ),
-        .testTarget(name: "StandInFixturesTests", dependencies: ["StandInFixtures", "ServerTestSupport"]),
+        .testTarget(
+            name: "StandInFixturesTests",
+            dependencies: ["StandInFixtures", "NetworkCore", "ServerTestSupport"]
+        ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "NetworkCore", "ServerTestSupport"],
+            dependencies: [
+                "MockServer", "NetworkCore", "ServerTestSupport", "StandInFixtures", "URLSessionHostFix",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "StandInTests", dependencies: ["standin", "NetworkCore", "ServerTestSupport"]),
         .testTarget(
             name: "ClientServerTests",
-            dependencies: ["NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport"]
+            dependencies: [
+                "NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "RegistryTests",
