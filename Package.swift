@@ -39,13 +39,15 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "StandInFixtures", dependencies: ["NetworkCore"]),
+        // The lock and the HTTP syntax rules that the fixtures and the server's engine share.
+        .target(name: "StandInSupport"),
+        .target(name: "StandInFixtures", dependencies: ["NetworkCore", "StandInSupport"]),
         // Linux: a corrected copy of a FoundationNetworking function that leaks per request (see its source).
         .target(name: "URLSessionHostFix"),
         .target(
             name: "MockServer",
             dependencies: [
-                "CLibevent", "CZlib", "NetworkCore", "StandInFixtures", "URLSessionHostFix",
+                "CLibevent", "CZlib", "NetworkCore", "StandInFixtures", "StandInSupport", "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -61,10 +63,14 @@ let package = Package(
         .executableTarget(name: "FixtureLoaderFuzz", dependencies: ["StandInFixtures"], path: "Fuzz/FixtureLoaderFuzz"),
         .executableTarget(
             name: "MatcherFuzz",
-            dependencies: ["StandInFixtures", "NetworkCore"],
+            dependencies: ["StandInFixtures", "StandInSupport", "NetworkCore"],
             path: "Fuzz/MatcherFuzz"
         ),
-        .executableTarget(name: "RecordNamerFuzz", dependencies: ["StandInFixtures"], path: "Fuzz/RecordNamerFuzz"),
+        .executableTarget(
+            name: "RecordNamerFuzz",
+            dependencies: ["StandInFixtures", "StandInSupport"],
+            path: "Fuzz/RecordNamerFuzz"
+        ),
         .target(name: "NetworkTestSupport", dependencies: ["NetworkCore"], path: "Tests/NetworkTestSupport"),
         .target(
             name: "ServerTestSupport",

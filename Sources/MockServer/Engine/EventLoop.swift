@@ -1,5 +1,6 @@
 import CLibevent
 import Foundation
+import StandInSupport
 
 /// One libevent event base with an HTTP server on it, run by one thread: its own (`start`) or the caller's (`run`).
 ///

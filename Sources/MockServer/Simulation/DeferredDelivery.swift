@@ -1,4 +1,5 @@
 import StandInFixtures
+import StandInSupport
 
 /// Delivers one deferred answer on its loop: waits out the delay, then sends the response or produces the fault,
 /// and stops at once if the client hangs up.

@@ -1,4 +1,5 @@
 import StandInFixtures
+import StandInSupport
 
 /// The simulation state every loop shares: sequence positions, selected variants, settings, and the one random
 /// source behind chaos and random delays, so that a seeded run repeats for the same order of requests.

@@ -1,3 +1,5 @@
+import StandInSupport
+
 extension Redactor {
     /// Every secret value one exchange carries, longest first: the secret headers' values (both ways), and the
     /// values of secret-named query parameters, form parameters and JSON members in the request and the response

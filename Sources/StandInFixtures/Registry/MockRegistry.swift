@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import StandInSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,19 +1,20 @@
 import Foundation
 
-/// A value guarded by a lock, for state that several threads share.
+/// A value guarded by a lock, for state that several threads share: shared by the server and fixture modules (and their engine).
 ///
 /// `@unchecked Sendable` is safe because every access to `value` goes through `withLock`, which holds `lock`.
 /// (`Synchronization.Mutex` would do the same but needs macOS 15, and the package still builds for macOS 13.)
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) {
+    /// Guards `value`.
+    package init(_ value: Value) {
         self.value = value
     }
 
     /// Runs `body` with exclusive access to the value.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
