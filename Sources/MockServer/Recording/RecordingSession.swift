@@ -72,16 +72,9 @@ final class RecordingSession: Sendable {
             return .success(try await recorder.record(exchange))
         } catch {
             logger.error(
-                "not recorded: \(PrintableText.escaped("\(call.method) \(redactor.redactPath(call)): \(error)"))"
+                "not recorded: \(PrintableText.escaped("\(call.method) \(redactor.redactPath(of: call.exchange())): \(error)"))"
             )
             return .failure(RecordingFailure(reason: "\(error)"))
         }
-    }
-}
-
-extension Redactor {
-    /// The call's path with its secret values replaced, for logs.
-    func redactPath(_ call: UpstreamCall) -> String {
-        Redactor.replace(secrets(in: call.exchange()), in: call.path)
     }
 }

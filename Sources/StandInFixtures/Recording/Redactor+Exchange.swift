@@ -16,6 +16,11 @@ extension Redactor {
         return Self.searchable(found)
     }
 
+    /// The exchange's path with its secret values replaced, for logs.
+    public func redactPath(of exchange: RecordedExchange) -> String {
+        Self.replace(secrets(in: exchange), in: exchange.path)
+    }
+
     /// A raw query string as logs keep it: secret-named parameters' values and `secrets` replaced.
     public func redactQuery(_ query: Substring, secrets: [String]) -> String {
         let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
