@@ -88,7 +88,7 @@ final class RecordingResponder: HTTPHandler {
                 fixture = outcome.fixtureID
                 details = outcome.label.rawValue
             case .failure(let failure):
-                details = "NOT RECORDED: \(failure.reason)"
+                details = "NOT RECORDED: \(failure)"
             }
         case .failed(let failed, let message):
             status = failed

@@ -23,11 +23,6 @@ final class RecordingSession: Sendable {
         case failed(status: Int, message: String)
     }
 
-    /// Why an answer was not written.
-    struct RecordingFailure: Error {
-        let reason: String
-    }
-
     let configuration: RecordingConfiguration
     let recorder: FixtureRecorder
     private let upstream: Upstream
@@ -74,7 +69,7 @@ final class RecordingSession: Sendable {
             logger.error(
                 "not recorded: \(PrintableText.escaped("\(call.method) \(redactor.redactPath(of: call.exchange())): \(error)"))"
             )
-            return .failure(RecordingFailure(reason: "\(error)"))
+            return .failure(RecordingFailure(.notWritten, underlying: error))
         }
     }
 }

@@ -38,13 +38,18 @@ final class Simulation: Sendable {
         var delay = response.delay
         do {
             if let text = controls.delay { delay = try requestedDelay(text) }
+        } catch {
+            throw SimulationError(.delay, underlying: error)
+        }
+        do {
             if let text = controls.fault { plan.fault = try Fault(name: text) }
         } catch {
-            throw SimulationError(description: "X-StandIn-\(controls.delay == nil ? "Fault" : "Delay"): \(error)")
+            throw SimulationError(.fault, underlying: error)
         }
         if let text = controls.status {
             guard let status = Int(text), (100...599).contains(status) else {
-                throw SimulationError(description: "X-StandIn-Status: \(text.debugDescription) is not within 100...599")
+                let error = FixtureError("\(text.debugDescription) is not within 100...599")
+                throw SimulationError(.status, underlying: error)
             }
             plan.status = status
         }
