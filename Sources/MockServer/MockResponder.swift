@@ -48,22 +48,22 @@ final class MockResponder: HTTPHandler {
         let entry = log.start(request, redactor: recordingRedactor)
         let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
         let controls = request.controlHeaders
+        var facts = RequestFacts(request)
         let answer = FixtureAnswer(
-            to: request,
+            to: &facts,
             from: fixtures.index,
             chooser: simulation.chooser,
-            requestedVariant: controls.variant,
-            requestId: requestId,
-            config: fixtures.config
+            requestedVariant: controls.variant
         )
         switch answer {
-        case .unmatched(var facts):
+        case .unmatched:
             answerUnmatched(request, facts: &facts, fixtures: fixtures, requestId: requestId, entry)
-        case .refused(let fixture, let reply):
+        case .refused(let fixture, let error):
             hits.add(fixture.id)
-            request.send(reply)
-            finish(entry, status: reply.status, fixture: fixture.id)
-        case .matched(let fixture, let response, let variant, var renderContext):
+            request.send(.unknownVariant(error, config: fixtures.config, requestId: requestId))
+            finish(entry, status: 400, fixture: fixture.id)
+        case .matched(let match, let response, let variant):
+            let fixture = match.fixture
             hits.add(fixture.id)
             let plan: ResponsePlan
             do {
@@ -78,6 +78,7 @@ final class MockResponder: HTTPHandler {
                 request.send(reply)
                 return finish(entry, status: 400, fixture: fixture.id)
             }
+            var renderContext = RenderContext(facts: facts, captures: match.captures, requestId: requestId)
             if plan.isDeferred {
                 var rendered = RenderedResponse()
                 warnOfEscaped(plan.response.write(with: &renderContext, into: &rendered), fixture: fixture.id)

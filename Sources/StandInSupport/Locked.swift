@@ -5,15 +5,17 @@ import Foundation
 /// `@unchecked Sendable` is safe because every access to `value` goes through `withLock`, which holds `lock`.
 /// (`Synchronization.Mutex` would do the same but needs macOS 15, and the package still builds for macOS 13.)
 package final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var value: Value
 
     /// Guards `value`.
     package init(_ value: Value) {
         self.value = value
     }
 
-    /// Runs `body` with exclusive access to the value.
+    /// Runs `body` with exclusive access to the value. Inlinable, so that callers in other modules get it
+    /// specialized for their value: it runs several times per request.
+    @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }

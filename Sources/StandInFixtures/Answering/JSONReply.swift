@@ -29,6 +29,11 @@ public struct JSONReply: Sendable {
         return JSONReply(status: status, body: body, config: config, requestId: requestId)
     }
 
+    /// The 400 for a request that names a variant its fixture lacks.
+    public static func unknownVariant(_ error: UnknownVariant, config: ProjectConfig, requestId: String) -> JSONReply {
+        .error(status: 400, message: "X-StandIn-Variant: \(error)", config: config, requestId: requestId)
+    }
+
     /// The answer to a request no fixture matches: its status, `Allow` header and near-miss envelope.
     public init(_ unmatched: UnmatchedResponse, config: ProjectConfig, requestId: String) {
         self.init(

@@ -142,25 +142,25 @@ public final class MockRegistry: Transport, Sendable {
             )
         }
         if let stub { return Self.transportResponse(stub.reply(config: config, requestId: requestId)) }
+        var facts = RequestFacts(incoming)
         let answer = FixtureAnswer(
-            to: incoming,
+            to: &facts,
             from: index,
             chooser: chooser,
-            requestedVariant: incoming.header(named: Self.variantHeader),
-            requestId: requestId,
-            config: config
+            requestedVariant: incoming.header(named: Self.variantHeader)
         )
         switch answer {
-        case .unmatched(var facts):
+        case .unmatched:
             let unmatched = UnmatchedResponse(to: &facts, index: index, config: config, requestId: requestId)
             return Self.transportResponse(JSONReply(unmatched, config: config, requestId: requestId))
-        case .refused(_, let reply):
-            return Self.transportResponse(reply)
-        case .matched(_, let response, _, var context):
+        case .refused(_, let error):
+            return Self.transportResponse(.unknownVariant(error, config: config, requestId: requestId))
+        case .matched(let match, let response, _):
             if let delay = response.delay {
                 let duration = state.withLock { delay.sample(using: &$0.random) }
                 if duration > .zero { try await Task.sleep(for: duration) }
             }
+            var context = RenderContext(facts: facts, captures: match.captures, requestId: requestId)
             var rendered = RenderedResponse()
             response.write(with: &context, into: &rendered)
             switch response.fault {
