@@ -57,11 +57,11 @@ final class MockResponder: HTTPHandler {
         )
         switch answer {
         case .unmatched:
-            answerUnmatched(request, facts: &facts, fixtures: fixtures, requestId: requestId, entry)
+            answerUnmatched(request, facts: &facts, fixtures: fixtures, requestId: requestId, consume entry)
         case .refused(let fixture, let error):
             hits.add(fixture.id)
             request.send(.unknownVariant(error, config: fixtures.config, requestId: requestId))
-            finish(entry, status: 400, fixture: fixture.id)
+            finish(consume entry, status: 400, fixture: fixture.id)
         case .matched(let match, let response, let variant):
             let fixture = match.fixture
             hits.add(fixture.id)
@@ -76,7 +76,7 @@ final class MockResponder: HTTPHandler {
                     requestId: requestId
                 )
                 request.send(reply)
-                return finish(entry, status: 400, fixture: fixture.id)
+                return finish(consume entry, status: 400, fixture: fixture.id)
             }
             var renderContext = RenderContext(facts: facts, captures: match.captures, requestId: requestId)
             if plan.isDeferred {
@@ -94,7 +94,13 @@ final class MockResponder: HTTPHandler {
                 request.send(status: plan.status)
             }
             warnOfEscaped(escaped, fixture: fixture.id)
-            finish(entry, status: plan.status, fixture: fixture.id, variant: plan.variant, details: plan.logDetails)
+            finish(
+                consume entry,
+                status: plan.status,
+                fixture: fixture.id,
+                variant: plan.variant,
+                details: plan.logDetails
+            )
         }
     }
 
@@ -176,6 +182,6 @@ final class MockResponder: HTTPHandler {
         details: String? = nil
     ) {
         let details = servedNote.map { note in details.map { "\($0) \(note)" } ?? note } ?? details
-        log.finish(entry, status: status, fixture: fixture, variant: variant, details: details)
+        log.finish(consume entry, status: status, fixture: fixture, variant: variant, details: details)
     }
 }

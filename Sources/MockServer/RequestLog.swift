@@ -60,7 +60,7 @@ struct RequestLog {
         variant: String? = nil,
         details: String? = nil
     ) {
-        guard let entry else { return }
+        guard let entry = consume entry else { return }
         let duration = ContinuousClock.now - entry.started
         accessLog?.record(
             method: entry.method,

@@ -13,7 +13,7 @@ package final class Locked<Value>: @unchecked Sendable {
         self.value = value
     }
 
-    /// Runs `body` with exclusive access to the value. Inlinable, so that callers in other modules get it
+    /// Runs `body` with exclusive access to the value. Inlinable, so that callers in other modules can have it
     /// specialized for their value: it runs several times per request.
     @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
