@@ -60,7 +60,7 @@ struct RequestLog {
         variant: String? = nil,
         details: String? = nil
     ) {
-        guard let entry = consume entry else { return }
+        guard var entry = consume entry else { return }
         let duration = ContinuousClock.now - entry.started
         accessLog?.record(
             method: entry.method,
@@ -70,7 +70,7 @@ struct RequestLog {
             details: details,
             duration: duration
         )
-        guard let journal, var completed = entry.journal else { return }
+        guard let journal, var completed = entry.journal.take() else { return }
         completed.fixture = fixture
         completed.variant = variant
         completed.status = status

@@ -4,19 +4,22 @@ import Foundation
 ///
 /// `@unchecked Sendable` is safe because every access to `value` goes through `withLock`, which holds `lock`.
 /// (`Synchronization.Mutex` would do the same but needs macOS 15, and the package still builds for macOS 13.)
-package final class Locked<Value>: @unchecked Sendable {
+///
+/// Public rather than `package`: the compiler specializes an inlinable generic from another module only when it is
+/// public, and `withLock` runs several times per request. No product exports this module.
+public final class Locked<Value>: @unchecked Sendable {
     @usableFromInline let lock = NSLock()
     @usableFromInline var value: Value
 
     /// Guards `value`.
-    package init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
     }
 
-    /// Runs `body` with exclusive access to the value. Inlinable, so that callers in other modules can have it
-    /// specialized for their value: it runs several times per request.
+    /// Runs `body` with exclusive access to the value. Inlinable, so that callers in other modules have it
+    /// specialized for their value.
     @inlinable
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
