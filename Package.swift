@@ -41,21 +41,23 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "StandInFixtures", dependencies: ["NetworkCore"]),
+        // The lock and the HTTP syntax rules that the fixtures and the server's engine share.
+        .target(name: "StandInSupport"),
+        .target(name: "StandInFixtures", dependencies: ["NetworkCore", "StandInSupport"]),
         // Linux: a corrected copy of a FoundationNetworking function that leaks per request (see its source).
         .target(name: "URLSessionHostFix"),
         .target(
             name: "MockServer",
             dependencies: [
-                "CLibevent", "CZlib", "StandInFixtures", "URLSessionHostFix",
+                "CLibevent", "CZlib", "NetworkCore", "StandInFixtures", "StandInSupport", "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "StandInClient", dependencies: ["NetworkCore"]),
+        .target(name: "StandInClient"),
         .executableTarget(
             name: "standin",
             dependencies: [
-                "MockServer",
+                "MockServer", "NetworkCore", "StandInFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
@@ -64,10 +66,14 @@ let package = Package(
         .executableTarget(name: "FixtureLoaderFuzz", dependencies: ["StandInFixtures"], path: "Fuzz/FixtureLoaderFuzz"),
         .executableTarget(
             name: "MatcherFuzz",
-            dependencies: ["StandInFixtures", "NetworkCore"],
+            dependencies: ["StandInFixtures", "StandInSupport", "NetworkCore"],
             path: "Fuzz/MatcherFuzz"
         ),
-        .executableTarget(name: "RecordNamerFuzz", dependencies: ["StandInFixtures"], path: "Fuzz/RecordNamerFuzz"),
+        .executableTarget(
+            name: "RecordNamerFuzz",
+            dependencies: ["StandInFixtures", "StandInSupport"],
+            path: "Fuzz/RecordNamerFuzz"
+        ),
         .target(name: "NetworkTestSupport", dependencies: ["NetworkCore"], path: "Tests/NetworkTestSupport"),
         .target(
             name: "ServerTestSupport",
@@ -78,16 +84,25 @@ let package = Package(
             name: "NetworkCoreTests",
             dependencies: ["NetworkCore", "NetworkTestSupport", "ServerTestSupport"]
         ),
-        .testTarget(name: "StandInFixturesTests", dependencies: ["StandInFixtures", "ServerTestSupport"]),
+        .testTarget(
+            name: "StandInFixturesTests",
+            dependencies: ["StandInFixtures", "NetworkCore", "ServerTestSupport"]
+        ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "NetworkCore", "ServerTestSupport"],
+            dependencies: [
+                "MockServer", "NetworkCore", "ServerTestSupport", "StandInFixtures", "URLSessionHostFix",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "StandInTests", dependencies: ["standin", "NetworkCore", "ServerTestSupport"]),
         .testTarget(
             name: "ClientServerTests",
-            dependencies: ["NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport"]
+            dependencies: [
+                "NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "RegistryTests",

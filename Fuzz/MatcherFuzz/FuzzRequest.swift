@@ -1,5 +1,6 @@
 import Foundation
 import StandInFixtures
+import StandInSupport
 
 /// A request cut from fuzzer bytes: `METHOD\nTARGET\nName: value\n…\n\nBODY`.
 struct FuzzRequest: IncomingRequest {

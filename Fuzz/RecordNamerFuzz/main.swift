@@ -4,6 +4,7 @@ import Foundation
 // byte picks the method (evhttp lets only these through).
 // Build and run with Fuzz/run.sh; see docs/development.md#fuzzing.
 import StandInFixtures
+import StandInSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRecordNamer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -1,5 +1,6 @@
 import Foundation
 import StandInFixtures
+import StandInSupport
 
 /// The one-line-per-request log `serve` prints: method, path, status, fixture id or `NO MATCH`, duration, and what
 /// was simulated (variant, delay, fault).

@@ -5,11 +5,8 @@ extension MockResponder {
     private struct Proxied {
         let request: DeferredRequest
         let responder: MockResponder
-        let method: String
-        let path: String
         let requestId: String
-        let started: ContinuousClock.Instant?
-        var entry: JournalEntry?
+        var entry: RequestLog.Entry?
     }
 
     /// Sends a request no fixture matches to the real backend (`serve --fallback-upstream`) in a task, off the
@@ -18,17 +15,13 @@ extension MockResponder {
         _ request: ServerRequest,
         to upstream: Upstream,
         requestId: String,
-        _ entry: consuming JournalEntry?,
-        since started: ContinuousClock.Instant?
+        _ entry: consuming RequestLog.Entry?
     ) {
         let call = UpstreamCall(request)
         let proxied = Proxied(
             request: DeferredRequest(request, on: loop),
             responder: self,
-            method: request.method,
-            path: request.path,
             requestId: requestId,
-            started: started,
             entry: entry
         )
         let bound = LoopBound(proxied, on: loop)
@@ -57,25 +50,10 @@ extension MockResponder {
             details = message
             if let server {
                 let config = context.store.current.config
-                let body = ErrorEnvelope.body(
-                    code: status,
-                    message: message,
-                    format: config.envelope,
-                    requestId: proxied.requestId
-                )
-                sendEnvelope(body, status: status, to: server, config: config, requestId: proxied.requestId)
+                server.send(.error(status: status, message: message, config: config, requestId: proxied.requestId))
             }
         }
         if server == nil { details = (details.map { "\($0) " } ?? "") + "client-gone" }
-        record(
-            method: proxied.method,
-            path: proxied.path,
-            proxied.entry,
-            status: status,
-            fixture: "PROXIED",
-            variant: nil,
-            details: details,
-            since: proxied.started
-        )
+        finish(proxied.entry, status: status, fixture: "PROXIED", details: details)
     }
 }

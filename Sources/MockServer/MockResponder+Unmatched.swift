@@ -8,8 +8,7 @@ extension MockResponder {
         facts: inout RequestFacts<ServerRequest>,
         fixtures: FixtureSet,
         requestId: String,
-        _ entry: consuming JournalEntry?,
-        since started: ContinuousClock.Instant?
+        _ entry: consuming RequestLog.Entry?
     ) {
         let config = fixtures.config
         if let cors = config.cors, CORSPolicy.isPreflight(request) {
@@ -19,26 +18,19 @@ extension MockResponder {
             }
             request.addHeader("X-Request-ID", requestId)
             request.send(status: 204)
-            finish(request, entry, status: 204, fixture: "CORS", variant: nil, since: started)
+            finish(entry, status: 204, fixture: "CORS")
             return
         }
-        if let fallback { return proxy(request, to: fallback, requestId: requestId, entry, since: started) }
+        if let fallback { return proxy(request, to: fallback, requestId: requestId, entry) }
         let unmatched = UnmatchedResponse(to: &facts, index: fixtures.index, config: config, requestId: requestId)
         if unmatched.nearMisses.contains(where: \.skippedLongInput) {
             let call = PrintableText.escaped("\(request.method) \(request.path.prefix(200))")
             context.logger.warning("\(call): a regular expression was not tried on input longer than it reads")
         }
-        sendEnvelope(
-            unmatched.body,
-            status: unmatched.status,
-            to: request,
-            config: config,
-            requestId: requestId,
-            headers: unmatched.headers
-        )
-        entry?.nearMisses = unmatched.nearMisses.map {
+        request.send(JSONReply(unmatched, config: config, requestId: requestId))
+        entry?.journal?.nearMisses = unmatched.nearMisses.map {
             JournalNearMiss(fixture: $0.fixture.id, endpoint: $0.fixture.endpoint, differences: $0.differences)
         }
-        finish(request, entry, status: unmatched.status, fixture: nil, variant: nil, since: started)
+        finish(entry, status: unmatched.status, fixture: nil)
     }
 }

@@ -1,90 +1,107 @@
 import Foundation
 import StandInFixtures
 
-/// Answers one loop's requests: admin calls under `/__standin/`, everything else from the current fixtures (match,
-/// plan the simulation, render, send), then logs and journals what happened.
+/// Answers one loop's requests: admin calls under `/__standin/`, everything else from the current fixtures through
+/// the answering core (`FixtureAnswer`), with the simulation planned on top, then logs and journals what happened.
 ///
 /// An intact, undelayed response is written straight into the request. Anything else (a delay, a fault) is
 /// rendered now and delivered later by `DeferredDelivery` on this loop's timers.
 final class MockResponder: HTTPHandler {
     let context: ServerContext
     unowned let loop: EventLoop
+    let log: RequestLog
     private var requestIDs = RequestIDGenerator()
     private let hits: HitCounts.Shard
     /// Added to every access-log line of a fixture's answer (record mode marks them `SERVED`).
-    var accessLogNote: String?
-    /// In record mode, the recorder's redaction, so that the journal keeps the same secrets out.
-    var recordingRedactor: Redactor?
+    private let servedNote: String?
+    /// In record mode, the recorder's redaction, so that the log and journal keep the same secrets out.
+    private let recordingRedactor: Redactor?
     /// The real backend that answers what no fixture matches (`serve --fallback-upstream`), if any.
-    var fallback: Upstream?
+    let fallback: Upstream?
 
     var simulation: Simulation { context.simulation }
 
-    init(context: ServerContext, loop: EventLoop) {
+    /// Answers from `context` on `loop`.
+    /// - Parameters:
+    ///   - fallback: the backend that answers what no fixture matches, if any.
+    ///   - servedNote: added to the access-log line of every answer (record mode's `SERVED`).
+    ///   - recordingRedactor: in record mode, the recorder's redaction, applied to the log and journal.
+    init(
+        context: ServerContext,
+        loop: EventLoop,
+        fallback: Upstream? = nil,
+        servedNote: String? = nil,
+        recordingRedactor: Redactor? = nil
+    ) {
         self.context = context
         self.loop = loop
+        self.fallback = fallback
+        self.servedNote = servedNote
+        self.recordingRedactor = recordingRedactor
+        log = RequestLog(accessLog: context.accessLog, journal: context.journal)
         hits = context.hits.makeShard()
     }
 
     func handle(_ request: ServerRequest) {
         if request.path.utf8.starts(with: AdminAPI.pathPrefix.utf8) { return handleAdmin(request) }
         let fixtures = context.store.current
-        let journal = context.journal
-        let started = context.accessLog == nil && journal == nil ? nil : ContinuousClock.now
-        let entry = journal == nil ? nil : JournalEntry(request, recording: recordingRedactor)
-        let requestId = RequestIDGenerator.acceptable(request.header(named: "X-Request-ID")) ?? requestIDs.next()
+        let entry = log.start(request, redactor: recordingRedactor)
+        let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
+        let controls = request.controlHeaders
         var facts = RequestFacts(request)
-        guard let match = fixtures.index.match(&facts) else {
-            return answerUnmatched(
-                request,
-                facts: &facts,
-                fixtures: fixtures,
-                requestId: requestId,
-                entry,
-                since: started
-            )
-        }
-        hits.add(match.fixture.id)
-        let plan: ResponsePlan
-        do {
-            plan = try simulation.plan(for: match.fixture, controls: request.controlHeaders)
-        } catch {
-            let body = ErrorEnvelope.body(
-                code: 400,
-                message: error.description,
-                format: fixtures.config.envelope,
-                requestId: requestId
-            )
-            sendEnvelope(body, status: 400, to: request, config: fixtures.config, requestId: requestId)
-            finish(request, entry, status: 400, fixture: match.fixture.id, variant: nil, since: started)
-            return
-        }
-        var context = RenderContext(facts: facts, captures: match.captures, requestId: requestId)
-        if plan.isDeferred {
-            var rendered = RenderedResponse()
-            let escaped = plan.response.write(with: &context, requestId: requestId, into: &rendered)
-            warnOfEscaped(escaped, fixture: match.fixture.id)
-            return deliverLater(rendered, plan: plan, to: request, fixture: match.fixture.id, entry, since: started)
-        }
-        var sink = request
-        let escaped: [String]
-        if let large = plan.response.largeFixedBody {
-            escaped = plan.response.writeHeaders(with: &context, requestId: requestId, into: &sink)
-            request.send(status: plan.status, body: large, on: loop)
-        } else {
-            escaped = plan.response.write(with: &context, requestId: requestId, into: &sink)
-            request.send(status: plan.status)
-        }
-        warnOfEscaped(escaped, fixture: match.fixture.id)
-        finish(
-            request,
-            entry,
-            status: plan.status,
-            fixture: match.fixture.id,
-            variant: plan.variant,
-            details: plan.logDetails,
-            since: started
+        let answer = FixtureAnswer(
+            to: &facts,
+            from: fixtures.index,
+            chooser: simulation.chooser,
+            requestedVariant: controls.variant
         )
+        switch answer {
+        case .unmatched:
+            answerUnmatched(request, facts: &facts, fixtures: fixtures, requestId: requestId, consume entry)
+        case .refused(let fixture, let error):
+            hits.add(fixture.id)
+            request.send(.unknownVariant(error, config: fixtures.config, requestId: requestId))
+            finish(consume entry, status: 400, fixture: fixture.id)
+        case .matched(let match, let response, let variant):
+            let fixture = match.fixture
+            hits.add(fixture.id)
+            let plan: ResponsePlan
+            do {
+                plan = try simulation.plan(response, variant: variant, controls: controls)
+            } catch {
+                let reply = JSONReply.error(
+                    status: 400,
+                    message: error.description,
+                    config: fixtures.config,
+                    requestId: requestId
+                )
+                request.send(reply)
+                return finish(consume entry, status: 400, fixture: fixture.id)
+            }
+            var renderContext = RenderContext(facts: facts, captures: match.captures, requestId: requestId)
+            if plan.isDeferred {
+                var rendered = RenderedResponse()
+                warnOfEscaped(plan.response.write(with: &renderContext, into: &rendered), fixture: fixture.id)
+                return deliverLater(rendered, plan: plan, to: request, fixture: fixture.id, entry)
+            }
+            var sink = request
+            let escaped: [String]
+            if let large = plan.response.largeFixedBody {
+                escaped = plan.response.writeHeaders(with: &renderContext, into: &sink)
+                request.send(status: plan.status, body: large, on: loop)
+            } else {
+                escaped = plan.response.write(with: &renderContext, into: &sink)
+                request.send(status: plan.status)
+            }
+            warnOfEscaped(escaped, fixture: fixture.id)
+            finish(
+                consume entry,
+                status: plan.status,
+                fixture: fixture.id,
+                variant: plan.variant,
+                details: plan.logDetails
+            )
+        }
     }
 
     /// Logs the headers whose rendered values had control characters percent-encoded.
@@ -102,35 +119,24 @@ final class MockResponder: HTTPHandler {
         plan: ResponsePlan,
         to request: ServerRequest,
         fixture: String,
-        _ entry: JournalEntry?,
-        since started: ContinuousClock.Instant?
+        _ entry: RequestLog.Entry?
     ) {
         let delivery = DeferredDelivery(
             request: DeferredRequest(request, on: loop),
             rendered: rendered,
             plan: plan,
-            responder: self
+            loop: loop,
+            maxHold: simulation.settings.maxHold
         )
-        let method = request.method
-        let path = loggedPath(request)
         delivery.start { [self] outcome in
-            record(
-                method: method,
-                path: path,
-                entry,
-                status: plan.status,
-                fixture: fixture,
-                variant: plan.variant,
-                details: outcome,
-                since: started
-            )
+            finish(entry, status: plan.status, fixture: fixture, variant: plan.variant, details: outcome)
         }
     }
 
     /// Checks access, answers the call, logs it (admin calls are not journaled).
     private func handleAdmin(_ request: ServerRequest) {
-        let started = ContinuousClock.now
-        let requestId = RequestIDGenerator.acceptable(request.header(named: "X-Request-ID")) ?? requestIDs.next()
+        let entry = log.start(request, journaled: false)
+        let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
         let reply: AdminReply
         let caller = AdminAccess.Caller(
             peer: request.peerAddress,
@@ -164,84 +170,18 @@ final class MockResponder: HTTPHandler {
             reply.body(requestId: requestId).withUnsafeBytes { request.appendBody($0) }
             request.send(status: reply.status)
         }
-        context.accessLog?.record(
-            method: request.method,
-            path: request.path,
-            status: reply.status,
-            fixture: "ADMIN",
-            details: nil,
-            duration: ContinuousClock.now - started
-        )
+        log.finish(entry, status: reply.status, fixture: "ADMIN")
     }
 
-    func sendEnvelope(
-        _ body: [UInt8],
-        status: Int,
-        to request: ServerRequest,
-        config: ProjectConfig,
-        requestId: String,
-        headers: [(name: String, value: String)] = []
-    ) {
-        for header in config.headers + headers { request.addHeader(header.name, header.value) }
-        request.addHeader("Content-Type", "application/json")
-        request.addHeader("X-Request-ID", requestId)
-        body.withUnsafeBytes { request.appendBody($0) }
-        request.send(status: status)
-    }
-
+    /// Logs and journals an answered request, with record mode's note added to the access log's details.
     func finish(
-        _ request: ServerRequest,
-        _ entry: consuming JournalEntry?,
+        _ entry: consuming RequestLog.Entry?,
         status: Int,
         fixture: String?,
-        variant: String?,
-        details: String? = nil,
-        since started: ContinuousClock.Instant?
+        variant: String? = nil,
+        details: String? = nil
     ) {
-        record(
-            method: request.method,
-            path: loggedPath(request),
-            entry,
-            status: status,
-            fixture: fixture,
-            variant: variant,
-            details: details,
-            since: started
-        )
-    }
-
-    /// The path as the access log shows it: in record mode, with the request's secret values replaced.
-    private func loggedPath(_ request: ServerRequest) -> String {
-        guard let recordingRedactor else { return request.path }
-        return Redactor.replace(recordingRedactor.secrets(in: request.allHeaders), in: request.path)
-    }
-
-    /// Writes the access-log line and the journal entry of a request that has been answered.
-    func record(
-        method: String,
-        path: String,
-        _ entry: consuming JournalEntry?,
-        status: Int,
-        fixture: String?,
-        variant: String?,
-        details: String?,
-        since started: ContinuousClock.Instant?
-    ) {
-        guard let started else { return }
-        let duration = ContinuousClock.now - started
-        context.accessLog?.record(
-            method: method,
-            path: path,
-            status: status,
-            fixture: fixture,
-            details: accessLogNote.map { note in details.map { "\($0) \(note)" } ?? note } ?? details,
-            duration: duration
-        )
-        guard let journal = context.journal, var completed = consume entry else { return }
-        completed.fixture = fixture
-        completed.variant = variant
-        completed.status = status
-        completed.duration = duration
-        journal.record(completed)
+        let details = servedNote.map { note in details.map { "\($0) \(note)" } ?? note } ?? details
+        log.finish(consume entry, status: status, fixture: fixture, variant: variant, details: details)
     }
 }

@@ -60,11 +60,7 @@ public final class MockServer: Sendable {
             loops: configuration.threads,
             limits: configuration.limits,
             makeHandler: { loop in
-                guard let recording else {
-                    let responder = MockResponder(context: context, loop: loop)
-                    responder.fallback = fallback
-                    return responder
-                }
+                guard let recording else { return MockResponder(context: context, loop: loop, fallback: fallback) }
                 return RecordingResponder(session: recording, context: context, loop: loop)
             },
             chores: { loop in

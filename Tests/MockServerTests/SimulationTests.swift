@@ -64,6 +64,16 @@ import FoundationNetworking
         }
     }
 
+    @Test func invalidFaultHeaderIsNamedBesideAValidDelay() async throws {
+        try await withServer { base async throws in
+            let headers = ["X-StandIn-Delay": "10ms", "X-StandIn-Fault": "melt"]
+            let response = try await fetch(base, "/text", headers: headers)
+            #expect(response.status == 400)
+            let message = try response.json()["message"] as? String
+            #expect(message?.hasPrefix("X-StandIn-Fault: ") == true, "\(response.text)")
+        }
+    }
+
     @Test func connectionResetIsSeenAsALostConnection() async throws {
         try await withServer { base async throws in
             await #expect {

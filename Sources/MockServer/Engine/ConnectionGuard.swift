@@ -1,4 +1,5 @@
 import CLibevent
+import StandInSupport
 
 #if canImport(Glibc)
 import Glibc

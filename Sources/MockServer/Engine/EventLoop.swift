@@ -1,5 +1,6 @@
 import CLibevent
 import Foundation
+import StandInSupport
 
 /// One libevent event base with an HTTP server on it, run by one thread: its own (`start`) or the caller's (`run`).
 ///
@@ -32,13 +33,13 @@ final class EventLoop: @unchecked Sendable {
     init(limits: ServerLimits, loops: Int) throws(ServerError) {
         _ = LibeventRuntime.prepared
         // Precise timers (timerfd on Linux): a delay is kept to the microsecond. With libevent's default coarse clock,
-        // delays ran up to a millisecond long and 1,000 delayed requests finishing together waited twice as long
-        // (Benchmarks/delay-overhead.sh: p99 33 ms over 200 ms, against 14 ms); the price is about 4% of static
-        // throughput (Benchmarks/serve-vs-reference.sh).
+        // delays run up to a millisecond long, and many delayed requests finishing together wait longer still
+        // (Benchmarks/delay-overhead.sh measures it); the price is a little static throughput
+        // (Benchmarks/serve-vs-reference.sh).
         //
         // The epoll changelist: evhttp turns a connection's read and write interest off and on several times per
         // request, and without the changelist each change is an epoll_ctl(2) of its own; with it, libevent applies
-        // only the net change once per turn of the loop (about 15% less CPU per static request). libevent warns that
+        // only the net change once per turn of the loop, which saves CPU on every static request. libevent warns that
         // the changelist misreads a socket whose descriptor was duplicated (dup) while registered; the one place
         // that duplicates a socket (`DeferredRequest.resetSocket`) frees the connection in the same turn.
         let config = event_config_new()

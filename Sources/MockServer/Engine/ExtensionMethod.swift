@@ -1,4 +1,5 @@
 import CLibevent
+import StandInSupport
 
 /// Lets requests with methods libevent 2.1 cannot parse (`PURGE`, `PROPFIND`, …) reach the handler, which answers
 /// them from fixtures or with an envelope error, instead of evhttp's HTML 501 page.
@@ -33,10 +34,11 @@ enum ExtensionMethod {
             let count = max(0, Int(evbuffer_copyout(buffer, head.baseAddress, head.count)))
             let bytes = UnsafeBufferPointer(rebasing: head[..<count])
             guard let end = bytes.firstIndex(of: UInt8(ascii: " ")) else {
-                return count > maxLength || !bytes.allSatisfy(isTokenByte) ? Inspection.parsedByLibevent : .incomplete
+                return count > maxLength || !bytes.allSatisfy(HTTPToken.isTokenByte)
+                    ? Inspection.parsedByLibevent : .incomplete
             }
             let token = UnsafeBufferPointer(rebasing: bytes[..<end])
-            guard !token.isEmpty, token.allSatisfy(isTokenByte) else { return .parsedByLibevent }
+            guard !token.isEmpty, token.allSatisfy(HTTPToken.isTokenByte) else { return .parsedByLibevent }
             let name = String(decoding: token, as: UTF8.self)
             return libeventMethods.contains(name) ? .parsedByLibevent : .replaced(name)
         }
@@ -45,16 +47,5 @@ enum ExtensionMethod {
             evbuffer_prepend(buffer, substitute, substitute.count)
         }
         return inspection
-    }
-
-    /// RFC 9110 `tchar`.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 }

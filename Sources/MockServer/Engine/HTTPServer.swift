@@ -1,3 +1,5 @@
+import StandInSupport
+
 /// An HTTP server on libevent: binds an address, runs its event loops, stops on demand.
 ///
 /// The first loop binds one listening socket, without SO_REUSEPORT, so a port another process holds is an error

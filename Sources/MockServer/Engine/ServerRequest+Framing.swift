@@ -1,4 +1,4 @@
-import StandInFixtures
+import StandInSupport
 
 extension ServerRequest {
     /// What in the parsed head evhttp accepts but RFC 9112 refuses, because it makes the body's length ambiguous
@@ -11,7 +11,7 @@ extension ServerRequest {
         var transferEncoding: String?
         forEachHeader { name, value in
             guard flaw == nil else { return }
-            guard !name.isEmpty, name.allSatisfy(HeaderSyntax.isTokenByte) else {
+            guard !name.isEmpty, name.allSatisfy(HTTPToken.isTokenByte) else {
                 flaw = .malformed("the header name \(Self.text(name).debugDescription) is not a token")
                 return
             }

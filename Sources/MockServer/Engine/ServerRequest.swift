@@ -1,5 +1,5 @@
 import CLibevent
-import StandInFixtures
+import StandInSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +12,7 @@ import Darwin
 /// Ownership: evhttp owns the `evhttp_request` and frees it after the reply is sent (or when the connection
 /// closes); this struct only borrows it. Threads: use it only on the loop thread that received it, and only until
 /// `send` has been called.
-struct ServerRequest: IncomingRequest {
+struct ServerRequest {
     /// The evhttp request; engine files only.
     let request: OpaquePointer
     let method: String

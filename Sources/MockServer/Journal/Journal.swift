@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 
 /// The request journal: the last requests the server answered, bounded by count and by bytes (the oldest go first),
 /// so memory stays flat however many requests arrive and however large they are. Shared by every loop; every access

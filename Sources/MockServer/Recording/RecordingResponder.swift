@@ -12,12 +12,8 @@ final class RecordingResponder: HTTPHandler {
     struct Pending {
         let request: DeferredRequest
         let responder: RecordingResponder
-        let started: ContinuousClock.Instant
-        let method: String
-        /// The path with secrets replaced, for the access log.
-        let loggedPath: String
         let requestId: String
-        var entry: JournalEntry?
+        var entry: RequestLog.Entry?
     }
 
     private let mock: MockResponder
@@ -26,13 +22,12 @@ final class RecordingResponder: HTTPHandler {
     private var requestIDs = RequestIDGenerator()
 
     private var context: ServerContext { mock.context }
+    private var log: RequestLog { mock.log }
 
     init(session: RecordingSession, context: ServerContext, loop: EventLoop) {
         self.session = session
         self.loop = loop
-        mock = MockResponder(context: context, loop: loop)
-        mock.accessLogNote = "SERVED"
-        mock.recordingRedactor = session.redactor
+        mock = MockResponder(context: context, loop: loop, servedNote: "SERVED", recordingRedactor: session.redactor)
     }
 
     func engineDid(_ event: EngineEvent) {
@@ -48,11 +43,12 @@ final class RecordingResponder: HTTPHandler {
         let pending = Pending(
             request: DeferredRequest(request, on: loop),
             responder: self,
-            started: ContinuousClock.now,
-            method: call.method,
-            loggedPath: context.accessLog == nil && context.journal == nil ? "" : redactor.redactPath(call),
-            requestId: RequestIDGenerator.acceptable(request.header(named: "X-Request-ID")) ?? requestIDs.next(),
-            entry: context.journal == nil ? nil : JournalEntry(request, recording: redactor)
+            requestId: requestIDs.id(for: request.header(named: "X-Request-ID")),
+            entry: log.start(
+                method: call.method,
+                path: redactor.redactPath(of: call.exchange()),
+                journal: JournalEntry(request, recording: redactor)
+            )
         )
         let bound = LoopBound(pending, on: loop)
         let session = self.session
@@ -92,7 +88,7 @@ final class RecordingResponder: HTTPHandler {
                 fixture = outcome.fixtureID
                 details = outcome.label.rawValue
             case .failure(let failure):
-                details = "NOT RECORDED: \(failure.reason)"
+                details = "NOT RECORDED: \(failure)"
             }
         case .failed(let failed, let message):
             status = failed
@@ -100,47 +96,23 @@ final class RecordingResponder: HTTPHandler {
             details = "NOT RECORDED: \(message)"
         }
         if server == nil { details += " client-gone" }
-        let duration = ContinuousClock.now - pending.started
-        context.accessLog?.record(
-            method: pending.method,
-            path: pending.loggedPath,
-            status: status,
-            fixture: fixture ?? "-",
-            details: details,
-            duration: duration
-        )
-        guard let journal = context.journal, var entry = pending.entry else { return }
-        entry.fixture = fixture
-        entry.status = status
-        entry.duration = duration
-        journal.record(entry)
+        log.finish(pending.entry, status: status, fixture: fixture, label: fixture ?? "-", details: details)
     }
 
     /// Answers 400 to a request whose dot segments climb out of the upstream's path, and logs it; nothing is sent
     /// upstream or recorded.
     private func refuseEscape(_ call: UpstreamCall, _ request: ServerRequest) {
-        let started = ContinuousClock.now
-        let requestId = RequestIDGenerator.acceptable(request.header(named: "X-Request-ID")) ?? requestIDs.next()
+        let entry = log.start(method: call.method, path: session.redactor.redactPath(of: call.exchange()), journal: nil)
+        let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
         let message = "\(call.method) \(call.target) climbs out of the upstream's path with dot segments; not sent"
         sendError(status: 400, message: message, requestId: requestId, to: request)
-        context.accessLog?.record(
-            method: call.method,
-            path: session.redactor.redactPath(call),
-            status: 400,
-            fixture: "-",
-            details: "NOT RECORDED: the path climbs out of the upstream's path",
-            duration: ContinuousClock.now - started
-        )
+        let details = "NOT RECORDED: the path climbs out of the upstream's path"
+        log.finish(entry, status: 400, fixture: nil, label: "-", details: details)
     }
 
     /// The 400, 502 or 504 envelope, in the project's envelope format.
     private func sendError(status: Int, message: String, requestId: String, to server: ServerRequest) {
         let config = context.store.current.config
-        let body = ErrorEnvelope.body(code: status, message: message, format: config.envelope, requestId: requestId)
-        for header in config.headers { server.addHeader(header.name, header.value) }
-        server.addHeader("Content-Type", "application/json")
-        server.addHeader("X-Request-ID", requestId)
-        body.withUnsafeBytes { server.appendBody($0) }
-        server.send(status: status)
+        server.send(.error(status: status, message: message, config: config, requestId: requestId))
     }
 }

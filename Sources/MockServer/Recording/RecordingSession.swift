@@ -23,11 +23,6 @@ final class RecordingSession: Sendable {
         case failed(status: Int, message: String)
     }
 
-    /// Why an answer was not written.
-    struct RecordingFailure: Error {
-        let reason: String
-    }
-
     let configuration: RecordingConfiguration
     let recorder: FixtureRecorder
     private let upstream: Upstream
@@ -72,16 +67,9 @@ final class RecordingSession: Sendable {
             return .success(try await recorder.record(exchange))
         } catch {
             logger.error(
-                "not recorded: \(PrintableText.escaped("\(call.method) \(redactor.redactPath(call)): \(error)"))"
+                "not recorded: \(PrintableText.escaped("\(call.method) \(redactor.redactPath(of: call.exchange())): \(error)"))"
             )
-            return .failure(RecordingFailure(reason: "\(error)"))
+            return .failure(RecordingFailure(.notWritten, underlying: error))
         }
-    }
-}
-
-extension Redactor {
-    /// The call's path with its secret values replaced, for logs.
-    func redactPath(_ call: UpstreamCall) -> String {
-        Redactor.replace(secrets(in: call.exchange()), in: call.path)
     }
 }

@@ -1,4 +1,5 @@
 import StandInFixtures
+import StandInSupport
 
 /// Delivers one deferred answer on its loop: waits out the delay, then sends the response or produces the fault,
 /// and stops at once if the client hangs up.
@@ -12,15 +13,19 @@ final class DeferredDelivery {
     private let request: DeferredRequest
     private let rendered: RenderedResponse
     private let plan: ResponsePlan
-    private unowned let responder: MockResponder
+    /// Unowned: the loop outlives its requests (freeing its HTTP server closes their connections).
+    private unowned let loop: EventLoop
+    /// How long a `timeout` fault holds the request (`--max-hold`).
+    private let maxHold: Duration
     private var pending: LoopTimer?
     private var finished: ((String?) -> Void)?
 
-    init(request: DeferredRequest, rendered: RenderedResponse, plan: ResponsePlan, responder: MockResponder) {
+    init(request: DeferredRequest, rendered: RenderedResponse, plan: ResponsePlan, loop: EventLoop, maxHold: Duration) {
         self.request = request
         self.rendered = rendered
         self.plan = plan
-        self.responder = responder
+        self.loop = loop
+        self.maxHold = maxHold
     }
 
     /// Starts the delivery; `finished` gets the access log's details once it is over, whichever way.
@@ -31,7 +36,7 @@ final class DeferredDelivery {
             pending?.cancel()
             complete(note: "client-gone")
         }
-        pending = responder.loop.schedule(after: plan.delay) { [self] in deliver() }
+        pending = loop.schedule(after: plan.delay) { [self] in deliver() }
     }
 
     private func deliver() {
@@ -48,9 +53,9 @@ final class DeferredDelivery {
             request.closeConnection(reset: false)
             complete()
         case .timeout:
-            pending = responder.loop.schedule(after: responder.simulation.settings.maxHold) { [self] in
+            pending = loop.schedule(after: maxHold) { [self] in
                 request.closeConnection(reset: false)
-                complete(note: "held \(DurationText.format(responder.simulation.settings.maxHold))")
+                complete(note: "held \(DurationText.format(maxHold))")
             }
         case .slowBody(let bytesPerSecond):
             request.stopWatchingForHangUp()
@@ -66,7 +71,7 @@ final class DeferredDelivery {
     private func send(_ response: RenderedResponse, to server: ServerRequest) {
         request.finish()
         response.write(to: server, includingBody: false)
-        server.send(status: plan.status, body: response.body, on: responder.loop)
+        server.send(status: plan.status, body: response.body, on: loop)
         complete()
     }
 
@@ -80,7 +85,7 @@ final class DeferredDelivery {
             complete()
             return
         }
-        pending = responder.loop.schedule(after: Self.slowBodyTick) { [self] in
+        pending = loop.schedule(after: Self.slowBodyTick) { [self] in
             trickle(from: end, bytesPerTick: bytesPerTick)
         }
     }

@@ -28,5 +28,21 @@ struct ResponsePlan {
 
 /// Why a request's simulation controls cannot be followed; answered with 400 and an envelope saying so.
 struct SimulationError: Error, CustomStringConvertible {
-    let description: String
+    /// The control header that cannot be followed.
+    enum Header: String {
+        case delay = "X-StandIn-Delay"
+        case fault = "X-StandIn-Fault"
+        case status = "X-StandIn-Status"
+    }
+
+    let header: Header
+    /// Why its value cannot be followed.
+    let underlying: any Error
+
+    init(_ header: Header, underlying: any Error) {
+        self.header = header
+        self.underlying = underlying
+    }
+
+    var description: String { "\(header.rawValue): \(underlying)" }
 }

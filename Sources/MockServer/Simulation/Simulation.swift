@@ -1,43 +1,55 @@
 import StandInFixtures
+import StandInSupport
 
-/// The simulation state every loop shares: sequence positions, selected variants, settings, and the one random
+/// The simulation state every loop shares: the chooser of sequence steps and variants, settings, and the one random
 /// source behind chaos and random delays, so that a seeded run repeats for the same order of requests.
 final class Simulation: Sendable {
     let settings: SimulationSettings
-    /// Where each sequence fixture is.
-    let sequences = SequenceCounters()
-    /// The variant each endpoint serves when a request names none.
-    let variants: VariantSelection
+    /// Picks each matched fixture's sequence step and variant.
+    let chooser: ResponseChooser
     private let random: Locked<SeededGenerator>
+
+    /// Where each sequence fixture is.
+    var sequences: SequenceCounters { chooser.sequences }
+    /// The variant each endpoint serves when a request names none.
+    var variants: VariantSelection { chooser.variants }
 
     init(settings: SimulationSettings) {
         self.settings = settings
-        variants = VariantSelection(settings.variants)
+        chooser = ResponseChooser(variants: settings.variants)
         random = Locked(settings.seed.map(SeededGenerator.init(seed:)) ?? SeededGenerator())
     }
 
-    /// Decides what a matched request gets: the fixture's response for this sequence step and variant, with request
-    /// overrides, server-wide delay and random failures applied. Throws when the request names a variant the fixture
-    /// lacks or a control header cannot be followed.
-    func plan(for fixture: Fixture, controls: ControlHeaders) throws(SimulationError) -> ResponsePlan {
-        let response = try self.response(of: fixture, requestedVariant: controls.variant)
+    /// Decides what a matched request gets: the response chosen for it (`variant`, if not the default), with
+    /// request overrides, server-wide delay and random failures applied. Throws when a control header cannot be
+    /// followed.
+    func plan(
+        _ response: CompiledResponse,
+        variant: String?,
+        controls: ControlHeaders
+    ) throws(SimulationError) -> ResponsePlan {
         var plan = ResponsePlan(
-            response: response.compiled,
-            status: response.compiled.status,
+            response: response,
+            status: response.status,
             delay: .zero,
-            fault: response.compiled.fault,
-            variant: response.variant
+            fault: response.fault,
+            variant: variant
         )
-        var delay = response.compiled.delay
+        var delay = response.delay
         do {
             if let text = controls.delay { delay = try requestedDelay(text) }
+        } catch {
+            throw SimulationError(.delay, underlying: error)
+        }
+        do {
             if let text = controls.fault { plan.fault = try Fault(name: text) }
         } catch {
-            throw SimulationError(description: "X-StandIn-\(controls.delay == nil ? "Fault" : "Delay"): \(error)")
+            throw SimulationError(.fault, underlying: error)
         }
         if let text = controls.status {
             guard let status = Int(text), (100...599).contains(status) else {
-                throw SimulationError(description: "X-StandIn-Status: \(text.debugDescription) is not within 100...599")
+                let error = FixtureError("\(text.debugDescription) is not within 100...599")
+                throw SimulationError(.status, underlying: error)
             }
             plan.status = status
         }
@@ -63,30 +75,6 @@ final class Simulation: Sendable {
             )
         }
         return spec
-    }
-
-    /// The response for the fixture's next step, in the variant the request names, or else the endpoint's selected
-    /// one. A selected variant that this fixture lacks (another fixture of the endpoint has it) serves the default.
-    private func response(
-        of fixture: Fixture,
-        requestedVariant: String?
-    ) throws(SimulationError)
-        -> (compiled: CompiledResponse, variant: String?)
-    {
-        let step = sequences.nextStep(for: fixture)
-        do {
-            if let requestedVariant {
-                return (try fixture.response(step: step, variant: requestedVariant), requestedVariant)
-            }
-            if !fixture.variantNames.isEmpty, let selected = variants.variant(for: fixture),
-                fixture.variantNames.contains(selected)
-            {
-                return (try fixture.response(step: step, variant: selected), selected)
-            }
-            return (try fixture.response(step: step, variant: nil), nil)
-        } catch {
-            throw SimulationError(description: "X-StandIn-Variant: \(error)")
-        }
     }
 
     /// One draw decides which failure, if any, this request gets.

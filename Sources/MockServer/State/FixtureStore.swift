@@ -1,5 +1,6 @@
 import Foundation
 import StandInFixtures
+import StandInSupport
 
 /// Where the current `FixtureSet` lives, and the only place that changes it: run-time fixtures are added and removed
 /// here, and the mocks directory is reloaded here.

@@ -1,3 +1,5 @@
+import StandInSupport
+
 /// How many requests each fixture answered, by fixture id.
 ///
 /// Each loop counts into a shard of its own (`makeShard`), so loops never wait on each other's counting; reading

@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,10 @@
+import StandInSupport
+
 /// What RFC 9110 allows in header names and values: checked at load so a fixture cannot produce a broken response,
 /// and applied to the values templates render per request.
 public enum HeaderSyntax {
     static func validate(name: String, value: String, line: Int) throws(FixtureError) {
-        guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
+        guard !name.isEmpty, name.utf8.allSatisfy(HTTPToken.isTokenByte) else {
             throw FixtureError("\(name.quoted) is not a valid header name", line: line)
         }
         guard !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
@@ -13,17 +15,6 @@ public enum HeaderSyntax {
                 "header \(name.quoted) has a control character (0x\(String(control, radix: 16))) in its value",
                 line: line
             )
-        }
-    }
-
-    /// Whether `byte` may appear in a header name (RFC 9110 `tchar`: letters, digits and ``!#$%&'*+-.^_`|~``).
-    public static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            "!#$%&'*+-.^_`|~".utf8.contains(byte)
         }
     }
 

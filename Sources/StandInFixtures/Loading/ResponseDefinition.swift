@@ -1,3 +1,5 @@
+import StandInSupport
+
 /// A response as a fixture declares it: decoded and checked, not yet compiled.
 ///
 /// A field is nil when the declaration does not set it, so that a variant (a partial response) can be laid over a

@@ -1,3 +1,5 @@
+import StandInSupport
+
 extension Redactor {
     /// Every secret value one exchange carries, longest first: the secret headers' values (both ways), and the
     /// values of secret-named query parameters, form parameters and JSON members in the request and the response
@@ -12,6 +14,11 @@ extension Redactor {
             contentType: exchange.responseHeader(named: "Content-Type")
         )
         return Self.searchable(found)
+    }
+
+    /// The exchange's path with its secret values replaced, for logs.
+    public func redactPath(of exchange: RecordedExchange) -> String {
+        Self.replace(secrets(in: exchange), in: exchange.path)
     }
 
     /// A raw query string as logs keep it: secret-named parameters' values and `secrets` replaced.

@@ -1,7 +1,7 @@
 import NetworkCore
 
-/// An envelope the server itself answers with (no fixture matched, a control header was wrong): `code` mirrors the
-/// HTTP status and `message` says what happened.
+/// An envelope StandIn writes itself rather than from a fixture: an error (no fixture matched, a control header was
+/// wrong), where `code` mirrors the HTTP status and `message` says what happened, or a stub `MockRegistry` was given.
 public enum ErrorEnvelope {
     /// The compact envelope bytes.
     public static func body(

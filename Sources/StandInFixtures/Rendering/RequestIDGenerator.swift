@@ -20,6 +20,11 @@ public struct RequestIDGenerator {
         }
     }
 
+    /// The id a client sent in `X-Request-ID` (`sent`), if it is acceptable, else a new one.
+    public mutating func id(for sent: String?) -> String {
+        Self.acceptable(sent) ?? next()
+    }
+
     /// The request id a client sent, if it is one we can echo safely (1 to 128 visible ASCII characters).
     public static func acceptable(_ candidate: String?) -> String? {
         guard let candidate, (1...128).contains(candidate.utf8.count),

@@ -1,16 +1,12 @@
-import Foundation
+import StandInSupport
 
 /// Per-fixture sequence positions, shared by every thread that serves; thread-safe, resettable.
 ///
 /// Positions are kept by fixture id, so a reload that keeps a fixture's id keeps its place in the sequence unless
 /// `reset(fixtureIDs:)` names it.
-///
-/// `@unchecked Sendable` is safe: the only mutable state is `positions`, read and written only while `lock` is held.
-/// (`Synchronization.Mutex` needs newer platforms than the package supports.)
-public final class SequenceCounters: @unchecked Sendable {
-    private let lock = NSLock()
+public final class SequenceCounters: Sendable {
     /// The step each sequence fixture serves next, by fixture id; absent means step 0.
-    private var positions: [String: Int] = [:]
+    private let positions = Locked<[String: Int]>([:])
 
     /// Creates counters with every sequence at its first step.
     public init() {}
@@ -22,31 +18,27 @@ public final class SequenceCounters: @unchecked Sendable {
     public func nextStep(for fixture: Fixture) -> Int {
         let count = fixture.stepCount
         guard fixture.isSequence, count > 1 else { return 0 }
-        lock.lock()
-        defer { lock.unlock() }
-        // `min` guards against a stored position from a longer sequence under the same id.
-        let step = min(positions[fixture.id] ?? 0, count - 1)
-        positions[fixture.id] =
-            switch fixture.afterLast {
-            case .repeatLast: min(step + 1, count - 1)
-            case .cycle: (step + 1) % count
-            }
-        return step
+        return positions.withLock { positions in
+            // `min` guards against a stored position from a longer sequence under the same id.
+            let step = min(positions[fixture.id] ?? 0, count - 1)
+            positions[fixture.id] =
+                switch fixture.afterLast {
+                case .repeatLast: min(step + 1, count - 1)
+                case .cycle: (step + 1) % count
+                }
+            return step
+        }
     }
 
     /// Puts every sequence back at its first step.
     public func reset() {
-        lock.lock()
-        defer { lock.unlock() }
-        positions.removeAll()
+        positions.withLock { $0.removeAll() }
     }
 
     /// Puts only these fixtures' sequences back at their first step (a reload resets the fixtures it changed).
     public func reset(fixtureIDs: some Sequence<String>) {
-        lock.lock()
-        defer { lock.unlock() }
-        for id in fixtureIDs {
-            positions[id] = nil
+        positions.withLock { positions in
+            for id in fixtureIDs { positions[id] = nil }
         }
     }
 }

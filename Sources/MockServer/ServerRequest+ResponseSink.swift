@@ -1,0 +1,28 @@
+import StandInFixtures
+
+/// The fast path: a response is rendered straight into the request's output headers and buffer.
+extension ServerRequest: ResponseSink {}
+
+extension ServerRequest {
+    /// Sends a reply StandIn wrote itself (an error, the unmatched 404). The request must not be used afterwards.
+    func send(_ reply: JSONReply) {
+        var sink = self
+        reply.write(into: &sink)
+        send(status: reply.status)
+    }
+}
+
+extension RenderedResponse {
+    /// Adds its headers to `request`, and its body unless `includingBody` is false.
+    func write(to request: ServerRequest, includingBody: Bool = true) {
+        for header in headers { request.addHeader(header.name, header.value) }
+        if includingBody { body.withUnsafeBytes { request.appendBody($0) } }
+    }
+}
+
+extension CompiledResponse {
+    /// The body when it is prepared bytes larger than `FixedBodyPieces.threshold`, to send in pieces.
+    var largeFixedBody: [UInt8]? {
+        body.fixedBytes.flatMap { $0.count > FixedBodyPieces.threshold ? $0 : nil }
+    }
+}
