@@ -1,3 +1,5 @@
+import StandInSupport
+
 /// One operation of the spec as one fixture: the request it answers (method and path, nothing more, so that any
 /// call the spec allows matches), its default answer, and a variant for every other response code and every named
 /// example.

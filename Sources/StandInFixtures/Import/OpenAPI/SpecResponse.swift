@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 
 /// One response of an operation as fixture responses: its status, its headers, and one answer per named example
 /// (the first one also stands for the status code itself), else one answer with the `example` or a body sampled
@@ -126,7 +127,7 @@ struct SpecResponse {
         var headers: [(String, JSONNode)] = []
         for header in response["headers"]?.members ?? [] {
             let place = "\(location).headers.\(header.key)"
-            guard !header.key.isEmpty, header.key.utf8.allSatisfy(HeaderSyntax.isTokenByte) else {
+            guard !header.key.isEmpty, header.key.utf8.allSatisfy(HTTPToken.isTokenByte) else {
                 sampler.warnings.add(place, "\(header.key.quoted) is not a valid header name; it is left out")
                 continue
             }
