@@ -58,6 +58,9 @@ struct AdminAccess: Sendable {
             guard let authorization = caller.authorization, authorization.hasPrefix("Bearer "),
                 Self.equalInConstantTime(String(authorization.dropFirst("Bearer ".count)), token)
             else {
+                // The dashboard's page and assets are the same for everyone and hold no data: a browser loads them
+                // without the token, then the page asks for it and sends it with every call.
+                if caller.method == "GET", DashboardAssets.asset(route: Self.route(caller.path)) != nil { return nil }
                 return Refusal(
                     status: 401,
                     message: "the admin API needs the header Authorization: Bearer <the --admin-token value>"
@@ -101,6 +104,9 @@ struct AdminAccess: Sendable {
     }
 
     private static let healthPath = AdminAPI.pathPrefix + "health"
+
+    /// The path after `/__standin/`.
+    private static func route(_ path: String) -> Substring { path.dropFirst(AdminAPI.pathPrefix.count) }
 
     /// Whether `address` is a loopback address: `127.0.0.0/8`, `::1`, or IPv4-mapped `::ffff:127.x.y.z`.
     static func isLoopback(_ address: String) -> Bool {
