@@ -1,0 +1,44 @@
+import Foundation
+import ServerTestSupport
+import Testing
+
+/// The dashboard in a real headless Chromium, driven by `Tests/Browser/dashboard_check.py` (Selenium) against a
+/// real `standin serve`. Skipped with a message where Chromium, its driver or Selenium is missing, except in CI
+/// (`CI=true`), where it runs and fails instead. With `STANDIN_DASHBOARD_SCREENSHOT=PATH` the script saves a
+/// screenshot there (how `docs/dashboard.png` was made).
+@Suite struct DashboardBrowserTests {
+    /// Whether the browser, its driver and Selenium are installed, or CI requires them anyway.
+    static func canRun() async -> Bool {
+        if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
+        return await onOwnThread {
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+                && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
+                && PythonBackend.canImport("selenium")
+        }
+    }
+
+    @Test(
+        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .timeLimit(.minutes(3))
+    )
+    func theDashboardShowsTheJournalLiveSetsVariantsAndCopiesFixtures() async throws {
+        let mocks = try temporaryMocks([
+            "greeting.json": """
+            { "request": { "path": "/greeting" }, "response": { "json": { "text": "hello" } },
+              "variants": { "formal": { "json": { "text": "good day" } } } }
+            """,
+            "users/get.json": """
+            { "request": { "path": "/users/{id}" }, "response": { "json": { "id": "{{path.id}}" } } }
+            """,
+        ])
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let server = try await ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"])
+        defer { server.stop() }
+        let printed = try await PythonBackend.client(
+            "dashboard_check.py",
+            ["http://127.0.0.1:\(server.port)", StandInBinary.url.path],
+            in: "Browser"
+        )
+        #expect(printed == "ok")
+    }
+}
