@@ -244,6 +244,7 @@ final class MockResponder: HTTPHandler {
         completed.variant = variant
         completed.status = status
         completed.duration = duration
+        completed.simulation = details
         journal.record(completed)
     }
 }

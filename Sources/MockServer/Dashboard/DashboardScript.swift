@@ -114,7 +114,8 @@ enum DashboardScript {
             (entry.bodyTruncated ? "\n… (cut at 64 KB)" : ""));
           section(details, "Response", "status " + entry.status + "\n" +
             (entry.fixture === null ? "no fixture matched" : "fixture " + entry.fixture) +
-            (entry.variant ? "\nvariant " + entry.variant : ""));
+            (entry.variant ? "\nvariant " + entry.variant : "") +
+            (entry.simulation ? "\nsimulation: " + entry.simulation : ""));
           section(details, "Timing", entry.time + ", answered in " + entry.durationMs.toFixed(3) + " ms");
           if (entry.fixture !== null) return;
           const misses = (entry.nearMisses || []).map((miss) =>
