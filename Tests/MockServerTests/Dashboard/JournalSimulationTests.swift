@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test func theJournalSaysWhichDelayAndFaultWereApplied() async throws {
-        try await withServer { base in
+        try await withServer { base async throws in
             _ = try await fetch(base, "/users/42", headers: ["X-StandIn-Delay": "20ms"])
             let delayed = try await lastEntry(base)
             #expect((delayed["simulation"] as? String)?.contains("delay=20ms") == true, "\(delayed)")
