@@ -8,7 +8,8 @@ final class JournalFeed: Sendable {
     private let streams = Locked(Streams())
 
     private struct Streams {
-        var open: [ObjectIdentifier: EventStream] = [:]
+        /// The open streams; replaced whole when one opens or closes, so publishing takes it without copying.
+        var open: [EventStream] = []
         /// Places promised by `reserve` and not yet taken by `add`.
         var reserved = 0
     }
@@ -24,7 +25,8 @@ final class JournalFeed: Sendable {
 
     /// Offers `entry` to every open stream; builds the event only when one is open. Any thread.
     func publish(_ entry: JournalEntry) {
-        guard let open = streams.withLock({ $0.open.isEmpty ? nil : Array($0.open.values) }) else { return }
+        let open = streams.withLock { $0.open }
+        guard !open.isEmpty else { return }
         let event = ServerSentEvent(name: "request", id: entry.number, data: entry.summaryJSON.compactBytes).bytes
         for stream in open { stream.offer(event) }
     }
@@ -43,12 +45,12 @@ final class JournalFeed: Sendable {
     func add(_ stream: EventStream) {
         streams.withLock { streams in
             streams.reserved -= 1
-            streams.open[ObjectIdentifier(stream)] = stream
+            streams.open.append(stream)
         }
     }
 
     /// Removes `stream`; it hears nothing more.
     func remove(_ stream: EventStream) {
-        _ = streams.withLock { $0.open.removeValue(forKey: ObjectIdentifier(stream)) }
+        streams.withLock { streams in streams.open.removeAll { $0 === stream } }
     }
 }
