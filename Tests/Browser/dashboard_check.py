@@ -1,11 +1,12 @@
 """Drives StandIn's dashboard in a real headless Chromium and checks what a person would see.
 
-Usage: dashboard_check.py BASE_URL STANDIN_BINARY
+Usage: dashboard_check.py BASE_URL STANDIN_BINARY [ADMIN_TOKEN]
 
 BASE_URL serves the fixture GET /greeting with the variant "formal" (see DashboardBrowserTests). The script checks
 that the journal updates without a reload, that choosing a variant changes what the next request gets, that "copy
 as fixture" yields a fixture `standin check` accepts, that the browser logged no error, and that no request left
-the server's origin. With STANDIN_DASHBOARD_SCREENSHOT=PATH it saves a screenshot there. It prints "ok", or fails
+the server's origin. With ADMIN_TOKEN (a server started with --admin-token) it first checks that the page asks for the
+token, and gives it. With STANDIN_DASHBOARD_SCREENSHOT=PATH it saves a screenshot there. It prints "ok", or fails
 with a message on standard error.
 """
 
@@ -61,6 +62,17 @@ def wait_for(driver, what, condition):
         return WebDriverWait(driver, WAIT_SECONDS, poll_frequency=0.1).until(lambda _: condition())
     except Exception:
         fail(f"timed out waiting until {what}; the journal shows: {entries(driver)[:5]}")
+
+
+def give_token(driver, token):
+    form = driver.find_element(By.ID, "token-form")
+    wait_for(driver, "the page asks for the admin token", form.is_displayed)
+    driver.find_element(By.ID, "token").send_keys(token)
+    form.find_element(By.CSS_SELECTOR, "button").click()
+    # The page's first calls were refused before it had the token: those 401s are expected, nothing else is.
+    refused = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    if any("401" not in entry["message"] for entry in refused):
+        fail(f"the browser logged errors other than the expected 401s: {refused}")
 
 
 def check_journal_updates_live(driver, base):
@@ -134,12 +146,14 @@ def check_nothing_leaves_the_origin(driver, base):
 
 
 def main():
-    if len(sys.argv) != 3:
-        fail("usage: dashboard_check.py BASE_URL STANDIN_BINARY")
+    if len(sys.argv) not in (3, 4):
+        fail("usage: dashboard_check.py BASE_URL STANDIN_BINARY [ADMIN_TOKEN]")
     base, standin = sys.argv[1].rstrip("/"), sys.argv[2]
     driver = browser()
     try:
         driver.get(base + "/__standin/ui")
+        if len(sys.argv) == 4:
+            give_token(driver, sys.argv[3])
         wait_for(driver, "the page says it is live",
                  lambda: driver.find_element(By.CSS_SELECTOR, '[data-testid="status"]').text == "live")
         wait_for(driver, "the endpoints are listed",

@@ -22,6 +22,19 @@ import Testing
         .timeLimit(.minutes(3))
     )
     func theDashboardShowsTheJournalLiveSetsVariantsAndCopiesFixtures() async throws {
+        try await check(serving: [])
+    }
+
+    @Test(
+        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .timeLimit(.minutes(3))
+    )
+    func withAnAdminTokenThePageAsksForItOnceAndSendsIt() async throws {
+        try await check(serving: ["--admin-token", "browser-s3cret"], token: "browser-s3cret")
+    }
+
+    /// Runs the browser script against a server started with `arguments`, giving the page `token` if there is one.
+    private func check(serving arguments: [String], token: String? = nil) async throws {
         let mocks = try temporaryMocks([
             "greeting.json": """
             { "request": { "path": "/greeting" }, "response": { "json": { "text": "hello" } },
@@ -32,11 +45,11 @@ import Testing
             """,
         ])
         defer { try? FileManager.default.removeItem(at: mocks) }
-        let server = try await ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"])
+        let server = try await ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"] + arguments)
         defer { server.stop() }
         let printed = try await PythonBackend.client(
             "dashboard_check.py",
-            ["http://127.0.0.1:\(server.port)", StandInBinary.url.path],
+            ["http://127.0.0.1:\(server.port)", StandInBinary.url.path] + (token.map { [$0] } ?? []),
             in: "Browser"
         )
         #expect(printed == "ok")
