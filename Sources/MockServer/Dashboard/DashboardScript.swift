@@ -218,7 +218,6 @@ enum DashboardScript {
               headers: { "Content-Type": "application/json" },
               body: JSON.stringify({ [endpoint]: select.value === "" ? null : select.value })
             });
-            select.dataset.applied = select.value;
             select.blur();
             await loadEndpoints();
           } catch (error) {

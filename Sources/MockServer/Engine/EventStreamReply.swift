@@ -70,10 +70,10 @@ final class EventStreamReply {
     var isOpen: Bool { request.request != nil }
 
     /// Sends `bytes` as one chunk; false (nothing sent) when they would take the waiting bytes past the budget or
-    /// the client is gone.
+    /// the client is gone. Nothing is sent for no bytes: an empty chunk would end the reply.
     func send(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard let server = request.request, waitingBytes + bytes.count <= budget else { return false }
-        server.sendBodyChunk(bytes)
+        if !bytes.isEmpty { server.sendBodyChunk(bytes) }
         return true
     }
 
@@ -82,7 +82,7 @@ final class EventStreamReply {
         guard let server = request.request else { return }
         onHangUp = nil
         request.finish()
-        server.sendBodyChunk(last[...])
+        if !last.isEmpty { server.sendBodyChunk(last[...]) }
         server.endReply()
     }
 }
