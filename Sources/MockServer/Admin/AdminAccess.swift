@@ -13,7 +13,8 @@ import StandInFixtures
 ///   cross-site without a preflight, which StandIn does not grant.
 ///
 /// `GET /__standin/health` needs only the first: it tells nothing but that the server is up, and probes send any
-/// `Host`.
+/// `Host`. With a token, the dashboard's page and assets (`GET /__standin/ui…`) need none: they hold no data, and
+/// the page asks for the token before its first call.
 ///
 /// The threat model is written down in `docs/SECURITY.md`.
 struct AdminAccess: Sendable {
