@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 scripts/setup.sh
 scripts/setup-interop.sh
+scripts/setup-browser.sh
 swift build --build-tests
 # In parallel, as plain `swift test` runs them: the tests hold no shared thread while they wait and time the server
 # on its own clock, so they pass on a busy machine (docs/TESTING.md).

@@ -151,6 +151,8 @@ final class MockResponder: HTTPHandler {
             var denied = AdminReply(status: refusal.status, error: refusal.message)
             if refusal.status == 401 { denied.headers.append(("WWW-Authenticate", "Bearer")) }
             reply = denied
+        } else if Dashboard(context: context, loop: loop).answer(request, requestId: requestId) {
+            return
         } else {
             let call = AdminCall(
                 method: request.method,

@@ -37,7 +37,14 @@ public final class MockServer: Sendable {
             store: store,
             simulation: Simulation(settings: configuration.simulation),
             journal: configuration.journalSize > 0
-                ? Journal(capacity: configuration.journalSize, byteLimit: configuration.journalBytes) : nil,
+                ? Journal(
+                    capacity: configuration.journalSize,
+                    byteLimit: configuration.journalBytes,
+                    feed: JournalFeed(
+                        maxStreams: configuration.maxEventStreams,
+                        writeTimeoutSeconds: configuration.limits.idleTimeoutSeconds
+                    )
+                ) : nil,
             accessLog: configuration.accessLog ? AccessLog() : nil,
             access: AdminAccess(token: configuration.adminToken, listenHost: configuration.host),
             logger: logger

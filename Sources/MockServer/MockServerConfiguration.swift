@@ -34,6 +34,8 @@ public struct MockServerConfiguration: Sendable {
     /// The real backend that answers, unrecorded, the requests no fixture matches (each call may take 30 s before
     /// the client gets 504); nil answers them 404.
     public var fallbackUpstream: URL?
+    /// The most dashboard event streams (`GET /__standin/events`) open at once; one more gets 429.
+    public var maxEventStreams = JournalFeed.defaultMaxStreams
 
     /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, one thread (`standin serve` defaults to
     /// one per core), lenient loading, access log on, admin API for loopback clients, a journal of 10,000 requests

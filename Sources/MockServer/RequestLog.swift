@@ -75,6 +75,7 @@ struct RequestLog {
         completed.variant = variant
         completed.status = status
         completed.duration = duration
+        completed.simulation = details
         journal.record(completed)
     }
 }

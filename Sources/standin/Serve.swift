@@ -64,6 +64,14 @@ struct Serve: ParsableCommand {
     )
     var journalBytes = 64 * 1024 * 1024
 
+    @Option(
+        help: ArgumentHelp(
+            "How many dashboard event streams (GET /__standin/events) may be open at once; one more gets 429.",
+            valueName: "count"
+        )
+    )
+    var maxEventStreams = 16
+
     @OptionGroup(title: "Simulation")
     var simulation: SimulationOptions
 
@@ -73,6 +81,9 @@ struct Serve: ParsableCommand {
     func validate() throws {
         guard (1...256).contains(threads) else { throw ValidationError("--threads must be within 1...256.") }
         guard journalSize >= 0 else { throw ValidationError("--journal-size must be 0 (off) or more.") }
+        guard (0...1024).contains(maxEventStreams) else {
+            throw ValidationError("--max-event-streams must be within 0...1024.")
+        }
         guard journalBytes >= 0 else { throw ValidationError("--journal-bytes must be 0 or more.") }
         if let adminToken, adminToken.isEmpty || adminToken.contains(where: \.isWhitespace) {
             throw ValidationError("--admin-token must be a non-empty value without spaces.")
@@ -85,7 +96,7 @@ struct Serve: ParsableCommand {
     func run() throws {
         LogSetup.bootstrap()
         let logger = Logger(label: "standin")
-        let configuration = MockServerConfiguration(
+        var configuration = MockServerConfiguration(
             mocksDirectory: URL(fileURLWithPath: mocks.mocks),
             host: listen.host,
             port: listen.port,
@@ -100,6 +111,7 @@ struct Serve: ParsableCommand {
             watch: watch,
             fallbackUpstream: try fallbackUpstream.map { try upstreamURL($0, option: "--fallback-upstream") }
         )
+        configuration.maxEventStreams = maxEventStreams
         let server: MockServer
         let signal: String?
         do {

@@ -13,6 +13,7 @@ struct AdminAPI {
         "GET /__standin/health", "GET /__standin/fixtures", "POST /__standin/fixtures",
         "DELETE /__standin/fixtures/{id}", "POST /__standin/reload", "POST /__standin/reset",
         "GET /__standin/variants", "PUT /__standin/variants", "GET /__standin/requests", "DELETE /__standin/requests",
+        "GET /__standin/ui", "GET /__standin/events",
     ]
 
     let context: ServerContext

@@ -13,7 +13,8 @@ import StandInFixtures
 ///   cross-site without a preflight, which StandIn does not grant.
 ///
 /// `GET /__standin/health` needs only the first: it tells nothing but that the server is up, and probes send any
-/// `Host`.
+/// `Host`. With a token, the dashboard's page and assets (`GET /__standin/ui…`) need none: they hold no data, and
+/// the page asks for the token before its first call.
 ///
 /// The threat model is written down in `docs/SECURITY.md`.
 struct AdminAccess: Sendable {
@@ -58,6 +59,9 @@ struct AdminAccess: Sendable {
             guard let authorization = caller.authorization, authorization.hasPrefix("Bearer "),
                 Self.equalInConstantTime(String(authorization.dropFirst("Bearer ".count)), token)
             else {
+                // The dashboard's page and assets are the same for everyone and hold no data: a browser loads them
+                // without the token, then the page asks for it and sends it with every call.
+                if caller.method == "GET", DashboardAssets.asset(route: Self.route(caller.path)) != nil { return nil }
                 return Refusal(
                     status: 401,
                     message: "the admin API needs the header Authorization: Bearer <the --admin-token value>"
@@ -101,6 +105,9 @@ struct AdminAccess: Sendable {
     }
 
     private static let healthPath = AdminAPI.pathPrefix + "health"
+
+    /// The path after `/__standin/`.
+    private static func route(_ path: String) -> Substring { path.dropFirst(AdminAPI.pathPrefix.count) }
 
     /// Whether `address` is a loopback address: `127.0.0.0/8`, `::1`, or IPv4-mapped `::ffff:127.x.y.z`.
     static func isLoopback(_ address: String) -> Bool {

@@ -33,12 +33,15 @@ final class Journal: Sendable {
     let capacity: Int
     /// The most bytes the kept entries may cost; a single entry larger than this is kept alone.
     let byteLimit: Int
+    /// Hears each entry as it is recorded: the dashboard's event streams.
+    let feed: JournalFeed
     private let ring = Locked(Ring())
 
     /// Creates a journal of `capacity` entries (at least 1) costing at most `byteLimit` bytes.
-    init(capacity: Int, byteLimit: Int = Journal.defaultByteLimit) {
+    init(capacity: Int, byteLimit: Int = Journal.defaultByteLimit, feed: JournalFeed = JournalFeed()) {
         self.capacity = max(1, capacity)
         self.byteLimit = max(0, byteLimit)
+        self.feed = feed
     }
 
     /// Adds an entry, dropping the oldest while the journal is over either bound.
@@ -63,6 +66,7 @@ final class Journal: Sendable {
             ring.count += 1
             ring.bytes += cost
         }
+        feed.publish(entry)
     }
 
     /// Up to `limit` entries that `filter` accepts and that were recorded after entry number `after`, oldest first,
@@ -84,6 +88,9 @@ final class Journal: Sendable {
             return (page, false)
         }
     }
+
+    /// The number of the last entry recorded; 0 before the first.
+    var lastNumber: Int { ring.withLock { $0.recorded } }
 
     /// How many entries are kept now.
     var count: Int { ring.withLock { $0.count } }

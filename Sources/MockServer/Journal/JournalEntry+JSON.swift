@@ -34,6 +34,7 @@ extension JournalEntry {
             ("variant", AdminJSON.string(variant)),
             ("status", AdminJSON.int(status)),
             ("durationMs", AdminJSON.number(Double(duration / .microseconds(1)) / 1000)),
+            ("simulation", AdminJSON.string(simulation)),
         ]
         if isUnmatched {
             let misses = nearMisses.map { miss in

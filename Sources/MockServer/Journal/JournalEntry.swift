@@ -19,6 +19,9 @@ struct JournalEntry: Sendable {
     var variant: String?
     var status = 0
     var duration = Duration.zero
+    /// What the simulation did, as the access log says it (`variant=… delay=200ms fault=connection-reset`); nil for
+    /// nothing.
+    var simulation: String?
     /// For an unmatched request: the nearest fixtures and what differed.
     var nearMisses: [JournalNearMiss] = []
 

@@ -79,14 +79,14 @@ final class PythonBackend: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// Runs `Tests/Interop/SCRIPT` with `arguments` off the test threads and returns what it printed.
-    static func client(_ script: String, _ arguments: [String]) async throws -> String {
-        try await onOwnThread { try runClient(script, arguments) }
+    /// Runs `Tests/FOLDER/SCRIPT` with `arguments` off the test threads and returns what it printed.
+    static func client(_ script: String, _ arguments: [String], in folder: String = "Interop") async throws -> String {
+        try await onOwnThread { try runClient(script, arguments, in: folder) }
     }
 
-    /// Runs `Tests/Interop/SCRIPT` with `arguments` and returns what it printed; throws with its errors if it failed.
-    private static func runClient(_ script: String, _ arguments: [String]) throws -> String {
-        let path = StandInBinary.repositoryRoot.appendingPathComponent("Tests/Interop/\(script)").path
+    /// Runs `Tests/FOLDER/SCRIPT` with `arguments` and returns what it printed; throws with its errors if it failed.
+    private static func runClient(_ script: String, _ arguments: [String], in folder: String) throws -> String {
+        let path = StandInBinary.repositoryRoot.appendingPathComponent("Tests/\(folder)/\(script)").path
         let client = ChildProcess()
         client.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         client.arguments = ["python3", path] + arguments

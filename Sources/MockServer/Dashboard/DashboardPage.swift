@@ -1,0 +1,42 @@
+/// The dashboard's HTML: the frame that `DashboardScript` fills.
+enum DashboardPage {
+    static let html = #"""
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>StandIn dashboard</title>
+        <link rel="icon" href="data:,">
+        <link rel="stylesheet" href="/__standin/ui/app.css">
+        <script src="/__standin/ui/app.js" defer></script>
+        </head>
+        <body>
+        <header>
+          <h1>StandIn</h1>
+          <span id="status" data-testid="status">connecting…</span>
+          <button id="reconnect" type="button" hidden>Reconnect</button>
+        </header>
+        <form id="token-form" hidden>
+          <label>This server needs its admin token (<code>--admin-token</code>):
+            <input id="token" type="password" autocomplete="off" required>
+          </label>
+          <button type="submit">Use it</button>
+        </form>
+        <main>
+          <section id="journal-section">
+            <h2>Journal <small>newest first</small></h2>
+            <ol id="journal" data-testid="journal"></ol>
+          </section>
+          <section id="endpoints-section">
+            <h2>Endpoints</h2>
+            <table>
+              <thead><tr><th>Endpoint</th><th>Hits</th><th>Variant</th></tr></thead>
+              <tbody id="endpoints"></tbody>
+            </table>
+          </section>
+        </main>
+        </body>
+        </html>
+        """#
+}

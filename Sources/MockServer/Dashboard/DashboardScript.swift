@@ -1,0 +1,321 @@
+/// The dashboard's script: reads the journal live from `/__standin/events`, opens an entry through
+/// `/__standin/requests`, lists the endpoints from `/__standin/fixtures` and sets variants through
+/// `/__standin/variants`. It builds the page with `textContent` only: paths and bodies come from clients.
+enum DashboardScript {
+    static let javaScript = #"""
+        "use strict";
+        const shownEntries = 500;
+        const tokenKey = "standin-admin-token";
+        const journal = document.getElementById("journal");
+        const endpointRows = document.getElementById("endpoints");
+        const statusLine = document.getElementById("status");
+        const reconnectButton = document.getElementById("reconnect");
+        const tokenForm = document.getElementById("token-form");
+        const seen = new Set();
+        let stream = null;
+        let endpointsTimer = null;
+
+        class Unauthorized extends Error {}
+
+        function headers(extra) {
+          const all = Object.assign({}, extra);
+          const token = sessionStorage.getItem(tokenKey);
+          if (token) all["Authorization"] = "Bearer " + token;
+          return all;
+        }
+
+        async function api(path, options) {
+          const init = Object.assign({}, options);
+          init.headers = headers(init.headers);
+          const response = await fetch(path, init);
+          if (response.status === 401) throw new Unauthorized();
+          const body = await response.json();
+          if (!response.ok) throw new Error(body.message || ("HTTP " + response.status));
+          return body;
+        }
+
+        function element(tag, className, text) {
+          const node = document.createElement(tag);
+          if (className) node.className = className;
+          if (text !== undefined && text !== null) node.textContent = String(text);
+          return node;
+        }
+
+        function say(text, isProblem) {
+          statusLine.textContent = text;
+          statusLine.className = isProblem ? "dropped" : "";
+        }
+
+        function askForToken() {
+          say("needs the admin token", true);
+          tokenForm.hidden = false;
+        }
+
+        tokenForm.addEventListener("submit", (event) => {
+          event.preventDefault();
+          sessionStorage.setItem(tokenKey, document.getElementById("token").value);
+          tokenForm.hidden = true;
+          start();
+        });
+
+        reconnectButton.addEventListener("click", () => start());
+
+        // The journal
+
+        function addEntry(entry) {
+          if (seen.has(entry.id)) return;
+          seen.add(entry.id);
+          const item = element("li", entry.fixture === null ? "miss" : "hit");
+          item.dataset.testid = "journal-entry";
+          item.dataset.id = entry.id;
+          const row = element("div", "row");
+          row.append(
+            element("span", "method", entry.method),
+            element("span", "path", entry.path + (entry.query ? "?" + entry.query : "")),
+            element("span", "status", entry.status),
+            element("span", "fixture", entry.fixture === null ? "no fixture" :
+              entry.fixture + (entry.variant ? " (" + entry.variant + ")" : "")),
+            element("span", "time", entry.durationMs.toFixed(2) + " ms"));
+          row.addEventListener("click", () => toggle(item, entry.id));
+          item.append(row);
+          let before = journal.firstChild;
+          while (before && Number(before.dataset.id) > entry.id) before = before.nextSibling;
+          journal.insertBefore(item, before);
+          while (journal.childElementCount > shownEntries) {
+            seen.delete(Number(journal.lastChild.dataset.id));
+            journal.lastChild.remove();
+          }
+        }
+
+        async function toggle(item, id) {
+          const open = item.querySelector(".details");
+          if (open) { open.remove(); return; }
+          const details = element("div", "details");
+          item.append(details);
+          try {
+            const page = await api("/__standin/requests?since=" + (id - 1) + "&limit=1");
+            const entry = page.requests.find((candidate) => candidate.id === id);
+            if (!entry) { details.textContent = "This request has left the journal."; return; }
+            showDetails(details, entry);
+          } catch (error) {
+            details.textContent = "Could not load this request: " + error.message;
+          }
+        }
+
+        function section(parent, title, text) {
+          parent.append(element("h3", null, title), element("pre", null, text));
+        }
+
+        function showDetails(details, entry) {
+          const head = [entry.method + " " + entry.path + (entry.query ? "?" + entry.query : "")];
+          for (const [name, value] of Object.entries(entry.headers)) head.push(name + ": " + value);
+          const body = entry.body !== undefined ? entry.body : "(binary, base64) " + entry.bodyBase64;
+          section(details, "Request", head.join("\n") + (body ? "\n\n" + body : "") +
+            (entry.bodyTruncated ? "\n… (cut at 64 KB)" : ""));
+          section(details, "Response", "status " + entry.status + "\n" +
+            (entry.fixture === null ? "no fixture matched" : "fixture " + entry.fixture) +
+            (entry.variant ? "\nvariant " + entry.variant : "") +
+            (entry.simulation ? "\nsimulation: " + entry.simulation : ""));
+          section(details, "Timing", entry.time + ", answered in " + entry.durationMs.toFixed(3) + " ms");
+          if (entry.fixture !== null) return;
+          const misses = (entry.nearMisses || []).map((miss) =>
+            miss.fixture + " (" + miss.endpoint + ")\n  " + miss.differences.join("\n  "));
+          section(details, "Nearest fixtures", misses.length ? misses.join("\n") : "none");
+          const copy = element("button", null, "Copy as fixture");
+          copy.type = "button";
+          copy.dataset.testid = "copy-as-fixture";
+          const output = element("textarea");
+          output.dataset.testid = "fixture-json";
+          output.readOnly = true;
+          output.rows = 12;
+          output.cols = 80;
+          output.hidden = true;
+          copy.addEventListener("click", () => {
+            output.value = JSON.stringify(fixtureFor(entry), null, 2) + "\n";
+            output.hidden = false;
+            output.select();
+            if (navigator.clipboard) navigator.clipboard.writeText(output.value).catch(() => {});
+          });
+          details.append(copy, element("div"), output);
+        }
+
+        // A fixture that answers this request: its method, path, query and body, with an empty JSON answer to fill in.
+        function fixtureFor(entry) {
+          const request = { method: entry.method, path: entry.path };
+          if (entry.query) {
+            const query = {};
+            for (const [name, value] of new URLSearchParams(entry.query)) {
+              if (!(name in query)) query[name] = value;
+            }
+            if (Object.keys(query).length) request.query = query;
+          }
+          if (entry.body) {
+            try {
+              request.body = { json: JSON.parse(entry.body) };
+            } catch (notJSON) {
+              request.body = { equals: entry.body };
+            }
+          }
+          return {
+            description: "Made in the dashboard from " + entry.method + " " + entry.path + ", which no fixture answered.",
+            request: request,
+            response: { status: 200, json: {} }
+          };
+        }
+
+        // The endpoints
+
+        async function loadEndpoints() {
+          const list = await api("/__standin/fixtures");
+          const endpoints = new Map();
+          for (const fixture of list.fixtures) {
+            const known = endpoints.get(fixture.endpoint) || { hits: 0, variants: new Set(), selected: null };
+            known.hits += fixture.hits;
+            for (const name of fixture.variants) known.variants.add(name);
+            if (fixture.selectedVariant) known.selected = fixture.selectedVariant;
+            endpoints.set(fixture.endpoint, known);
+          }
+          const names = [...endpoints.keys()].sort();
+          for (const row of [...endpointRows.children]) {
+            if (!endpoints.has(row.dataset.endpoint)) row.remove();
+          }
+          for (const name of names) showEndpoint(name, endpoints.get(name));
+        }
+
+        function showEndpoint(name, endpoint) {
+          let row = [...endpointRows.children].find((candidate) => candidate.dataset.endpoint === name);
+          if (!row) {
+            row = element("tr");
+            row.dataset.testid = "endpoint";
+            row.dataset.endpoint = name;
+            const select = element("select");
+            select.dataset.testid = "variant-select";
+            select.addEventListener("change", () => chooseVariant(name, select));
+            const cell = element("td");
+            cell.append(select);
+            row.append(element("td", "path", name), element("td", "hits"), cell);
+            endpointRows.append(row);
+          }
+          row.querySelector(".hits").textContent = endpoint.hits;
+          const select = row.querySelector("select");
+          if (document.activeElement === select) return;
+          const wanted = ["", ...[...endpoint.variants].sort()];
+          if ([...select.options].map((option) => option.value).join("\n") !== wanted.join("\n")) {
+            select.replaceChildren(...wanted.map((value) => {
+              const option = element("option", null, value === "" ? "(default)" : value);
+              option.value = value;
+              return option;
+            }));
+          }
+          select.value = endpoint.selected || "";
+          select.disabled = wanted.length === 1;
+        }
+
+        async function chooseVariant(endpoint, select) {
+          try {
+            await api("/__standin/variants", {
+              method: "PUT",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({ [endpoint]: select.value === "" ? null : select.value })
+            });
+            select.blur();
+            await loadEndpoints();
+          } catch (error) {
+            say("Could not set the variant: " + error.message, true);
+          }
+        }
+
+        function refreshEndpointsSoon() {
+          if (endpointsTimer !== null) return;
+          endpointsTimer = setTimeout(() => {
+            endpointsTimer = null;
+            loadEndpoints().catch(problem);
+          }, 500);
+        }
+
+        // The event stream: fetch rather than EventSource, so that the token goes in a header, not in the URL.
+
+        async function listen() {
+          const controller = new AbortController();
+          stream = controller;
+          const response = await fetch("/__standin/events", { headers: headers(), signal: controller.signal });
+          if (response.status === 401) throw new Unauthorized();
+          if (!response.ok) {
+            const body = await response.json().catch(() => ({}));
+            throw new Error(body.message || ("HTTP " + response.status));
+          }
+          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buffered = "";
+          let dropped = false;
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            buffered += value;
+            let end;
+            while ((end = buffered.indexOf("\n\n")) >= 0) {
+              const event = parseEvent(buffered.slice(0, end));
+              buffered = buffered.slice(end + 2);
+              dropped = handle(event) || dropped;
+            }
+          }
+          if (stream === controller && !dropped) say("the server ended the stream", true);
+          reconnectButton.hidden = false;
+        }
+
+        function parseEvent(text) {
+          const event = { name: "message", data: "" };
+          for (const line of text.split("\n")) {
+            const colon = line.indexOf(":");
+            if (colon <= 0) continue;
+            const field = line.slice(0, colon);
+            const value = line.slice(colon + 1).replace(/^ /, "");
+            if (field === "event") event.name = value;
+            if (field === "data") event.data += value;
+          }
+          return event;
+        }
+
+        // Returns whether the server dropped the stream.
+        function handle(event) {
+          const data = event.data ? JSON.parse(event.data) : {};
+          if (event.name === "ready") {
+            say("live");
+            loadRecent(data.lastId).catch(problem);
+          } else if (event.name === "request") {
+            addEntry(data);
+            refreshEndpointsSoon();
+          } else if (event.name === "dropped") {
+            say("disconnected: " + data.reason, true);
+            return true;
+          }
+          return false;
+        }
+
+        // The entries recorded before the stream opened, up to `lastId`; later ones come over the stream.
+        async function loadRecent(lastId) {
+          let cursor = Math.max(0, lastId - shownEntries);
+          while (cursor !== null && cursor < lastId) {
+            const page = await api("/__standin/requests?limit=" + shownEntries + "&since=" + cursor);
+            for (const entry of page.requests) addEntry(entry);
+            cursor = page.next;
+          }
+        }
+
+        function problem(error) {
+          if (error instanceof Unauthorized) return askForToken();
+          if (error.name === "AbortError") return;
+          say(error.message, true);
+          reconnectButton.hidden = false;
+        }
+
+        function start() {
+          if (stream) stream.abort();
+          reconnectButton.hidden = true;
+          say("connecting…");
+          loadEndpoints().catch(problem);
+          listen().catch(problem);
+        }
+
+        start();
+        """#
+}

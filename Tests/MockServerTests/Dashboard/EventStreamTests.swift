@@ -1,0 +1,153 @@
+import Foundation
+import MockServer
+import ServerTestSupport
+import Testing
+
+/// The dashboard's live journal, `GET /__standin/events`, read over raw sockets from a real server.
+@Suite struct EventStreamTests {
+    /// Starts a real server on a free port with the test fixtures and runs `body` with its port.
+    private func withStreamingServer(
+        threads: Int = 1,
+        maxEventStreams: Int = 16,
+        adminToken: String? = nil,
+        journalSize: Int = 10_000,
+        _ body: (Int) async throws -> Void
+    ) async throws {
+        var configuration = MockServerConfiguration(
+            mocksDirectory: testMocks,
+            threads: threads,
+            accessLog: false,
+            adminToken: adminToken,
+            journalSize: journalSize,
+            watch: false
+        )
+        configuration.maxEventStreams = maxEventStreams
+        try await withRunningServer(configuration) { base in try await body(base.port!) }
+    }
+
+    private func get(_ port: Int, _ path: String, headers: [String: String] = [:]) async throws -> FetchedResponse {
+        try await fetch(URL(string: "http://127.0.0.1:\(port)")!, path, headers: headers)
+    }
+
+    @Test func eachAnsweredRequestArrivesAsAnEventInChunks() async throws {
+        try await withStreamingServer { port in
+            var stream = try EventStreamClient(port: port)
+            #expect(await stream.readReady())
+            #expect(stream.status == 200)
+            #expect(stream.received.lowercased().contains("content-type: text/event-stream"))
+            #expect(stream.received.lowercased().contains("transfer-encoding: chunked"))
+            _ = try await get(port, "/users/42")
+            _ = try await get(port, "/nothing/here?page=2")
+            #expect(await stream.read { EventStreamClient.requestEvents(in: $0).count >= 2 })
+            let events = stream.requestEvents
+            #expect(events.first?["method"] as? String == "GET")
+            #expect(events.first?["path"] as? String == "/users/42")
+            #expect(events.last?["path"] as? String == "/nothing/here")
+            #expect(events.last?["query"] as? String == "page=2")
+            #expect(events.last?["status"] as? Int == 404)
+            #expect(events.last?["fixture"] is NSNull)
+            #expect(stream.requestIDs.count == 2 && stream.requestIDs[0] < stream.requestIDs[1])
+        }
+    }
+
+    @Test func everyLoopsRequestsReachEveryStream() async throws {
+        try await withStreamingServer(threads: 4) { port in
+            var first = try EventStreamClient(port: port)
+            var second = try EventStreamClient(port: port)
+            #expect(await first.readReady())
+            #expect(await second.readReady())
+            // Each request on a connection of its own, so the loops share them.
+            for number in 1...24 { _ = try await get(port, "/loops/\(number)") }
+            #expect(await first.read { EventStreamClient.requestIDs(in: $0).count >= 24 })
+            #expect(await second.read { EventStreamClient.requestIDs(in: $0).count >= 24 })
+            #expect(Set(first.requestIDs) == Set(second.requestIDs))
+            #expect(Set(first.requestEvents.compactMap { $0["path"] as? String }).count == 24)
+        }
+    }
+
+    @Test func theStreamBeyondTheLimitGetsA429AndAClosedStreamFreesItsPlace() async throws {
+        try await withStreamingServer { port in
+            var open: [EventStreamClient] = []
+            for _ in 1...16 {
+                var stream = try EventStreamClient(port: port)
+                #expect(await stream.readReady())
+                open.append(stream)
+            }
+            let refused = try await get(port, "/__standin/events")
+            #expect(refused.status == 429)
+            let envelope = try refused.json()
+            #expect(envelope["code"] as? Int == 429)
+            #expect((envelope["message"] as? String)?.contains("--max-event-streams") == true)
+            open.removeLast().connection.hangUp()
+            var accepted = false
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !accepted, ContinuousClock.now < deadline {
+                var next = try EventStreamClient(port: port)
+                await next.readHead()
+                accepted = next.status == 200
+                if !accepted { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(accepted, "the place of the stream that hung up was never freed")
+            withExtendedLifetime(open) {}
+        }
+    }
+
+    @Test func aStreamThatStopsReadingIsDroppedAndToldSo() async throws {
+        try await withStreamingServer(maxEventStreams: 1) { port in
+            var stalled = try EventStreamClient(port: port)
+            #expect(await stalled.readReady())
+            // Long paths make large events; the stalled client reads none of them.
+            let long = String(repeating: "x", count: 4000)
+            var dropped = false
+            var sent = 0
+            while !dropped, sent < 2000 {
+                for _ in 1...50 { _ = try await get(port, "/stall/\(long)") }
+                sent += 50
+                var probe = try EventStreamClient(port: port)
+                await probe.readHead()
+                dropped = probe.status == 200
+            }
+            #expect(dropped, "the stalled stream still held its place after \(sent) requests")
+            // What one stalled client may cost: 128 KiB queued, 128 KiB in its output buffer, and the kernel's
+            // buffers (a small send buffer, the client's receive buffer); 600 events of 4 KB are several times that.
+            #expect(sent <= 600, "the stream was dropped only after \(sent) events of 4 KB")
+            // The server ends the stream with a dropped event and closes the connection.
+            let rest = await stalled.connection.readAll()
+            #expect(rest.contains("event: dropped\n"), "\(rest.count) bytes, ending \(rest.suffix(200))")
+            #expect(stalled.connection.isClosed)
+        }
+    }
+
+    @Test func theStreamNeedsTheTokenWhenThereIsOne() async throws {
+        try await withStreamingServer(adminToken: "s3cret") { port in
+            var without = try EventStreamClient(port: port)
+            await without.readHead()
+            #expect(without.status == 401)
+            var wrong = try EventStreamClient(port: port, headers: ["Authorization": "Bearer nope"])
+            await wrong.readHead()
+            #expect(wrong.status == 401)
+            var with = try EventStreamClient(port: port, headers: ["Authorization": "Bearer s3cret"])
+            #expect(await with.readReady())
+            #expect(with.status == 200)
+        }
+    }
+
+    @Test func theStreamRefusesPagesOfOtherSitesAndOtherHostNames() async throws {
+        try await withStreamingServer { port in
+            var rebound = try EventStreamClient(port: port, headers: ["Host": "evil.example"])
+            await rebound.readHead()
+            #expect(rebound.status == 403)
+            var crossSite = try EventStreamClient(port: port, headers: ["Origin": "http://evil.example"])
+            await crossSite.readHead()
+            #expect(crossSite.status == 403)
+        }
+    }
+
+    @Test func withTheJournalOffThereIsNoStream() async throws {
+        try await withStreamingServer(journalSize: 0) { port in
+            let answer = try await get(port, "/__standin/events")
+            #expect(answer.status == 404)
+            #expect(try (answer.json()["message"] as? String)?.contains("journal is off") == true)
+        }
+    }
+}
