@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "StandInFixturesTests", dependencies: ["StandInFixtures", "ServerTestSupport"]),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "NetworkCore", "ServerTestSupport"],
+            dependencies: ["MockServer", "NetworkCore", "NetworkTestSupport", "ServerTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "StandInTests", dependencies: ["standin", "NetworkCore", "ServerTestSupport"]),
