@@ -26,13 +26,6 @@ private func collect<Response>(_ call: TransferCall<Response>) async throws -> (
     return (response, await collected)
 }
 
-/// Every value of `stream`, once it ends.
-private func values(of stream: AsyncStream<TransferProgress>) async -> [TransferProgress] {
-    var values: [TransferProgress] = []
-    for await value in stream { values.append(value) }
-    return values
-}
-
 @Suite struct TransferProgressTests {
     @Test func progressOnlyRisesAndEndsComplete() async throws {
         // Repeats and a retried attempt's restart come in; only rising values come out.

@@ -15,6 +15,8 @@ extension URLSessionTransport {
         private struct Exchange {
             var continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
             var onProgress: TransferProgressHandler?
+            /// The request body's bytes sent so far, the sum of `didSendBodyData`'s `bytesSent`.
+            var sent: Int64 = 0
             var response: HTTPURLResponse?
             var body = Data()
         }
@@ -106,11 +108,18 @@ extension URLSessionTransport {
             totalBytesSent: Int64,
             totalBytesExpectedToSend: Int64
         ) {
-            guard let onProgress = lock.withLock({ tasks[task.taskIdentifier]?.onProgress }) else { return }
+            // FoundationNetworking reads `totalBytesSent` when the call runs, not when the bytes left, so calls that
+            // queue up all report the latest total; the sum of each call's own `bytesSent` keeps every step.
+            let progress = lock.withLock { () -> (TransferProgressHandler, Int64)? in
+                guard let handler = tasks[task.taskIdentifier]?.onProgress else { return nil }
+                tasks[task.taskIdentifier]?.sent += bytesSent
+                return (handler, tasks[task.taskIdentifier]?.sent ?? 0)
+            }
+            guard let (onProgress, sent) = progress else { return }
             onProgress(
                 TransferProgress(
                     direction: .upload,
-                    completedBytes: totalBytesSent,
+                    completedBytes: sent,
                     totalBytes: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil
                 )
             )
