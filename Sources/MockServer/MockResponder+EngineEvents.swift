@@ -32,9 +32,9 @@ extension MockResponder {
         case .acceptFailed(let reason):
             context.logger.warning("cannot accept connections (\(reason)): pausing for 100 ms")
         case .slowReadCut(let method, let path, let peer, let received, let expected):
-            let of = expected.map { " of \($0)" } ?? ""
+            let bytes = "\(received)" + (expected.map { " of \($0)" } ?? "")
             context.logger.notice(
-                "\(peer) hung up during the slow read of \(method) \(path) after \(received)\(of) body bytes"
+                "the connection of \(peer) closed during the slow read of \(method) \(path) after \(bytes) body bytes"
             )
         }
     }

@@ -107,7 +107,7 @@ import Testing
                 #expect(error.isCancellation)
                 // The server reads what the kernel still holds at its slow rate, then sees the connection end.
                 let line = try await poll(every: .milliseconds(50), timeout: .seconds(60), until: { $0 != nil }) {
-                    log.lines.first { $0.contains("hung up during the slow read of POST /inbox after") }
+                    log.lines.first { $0.contains("closed during the slow read of POST /inbox after") }
                 }
                 #expect(line != nil)
             }
