@@ -27,21 +27,31 @@ import Testing
 
     struct Stored: Decodable, Sendable { let stored: Bool }
 
-    /// A multipart form with a file of `size` bytes, to `path`, with `headers`.
+    /// A multipart form with a 2 MB file.
     struct Upload: Endpoint {
         typealias Response = Stored
-        var path = "/uploads"
-        var headers: HTTPFields = [:]
-        var size = bodySize
+        var path: String { "/uploads" }
         var method: HTTPRequest.Method { .post }
         var body: RequestBody? {
             .multipart(
                 MultipartForm(parts: [
                     .field("title", "Holiday"),
-                    .file("photo", filename: "beach.jpg", contentType: "image/jpeg", data: Data(count: size)),
+                    .file("photo", filename: "beach.jpg", contentType: "image/jpeg", data: Data(count: bodySize)),
                 ])
             )
         }
+    }
+
+    /// Raw bytes, more than the kernels on both ends buffer (so that most are still unsent when the call is
+    /// cancelled), read at 1 MB/s (so that what they hold drains in seconds). Zero bytes that are only read take no
+    /// memory of their own.
+    struct RawUpload: Endpoint {
+        static let size = 12 * 1024 * 1024
+        typealias Response = Stored
+        var method: HTTPRequest.Method { .post }
+        var path: String { "/inbox" }
+        var headers: HTTPFields { [HTTPField.Name("X-StandIn-Read-Rate")!: "1MB/s"] }
+        var body: RequestBody? { .data(Data(count: Self.size), contentType: "application/octet-stream") }
     }
 
     struct Download: Endpoint {
@@ -90,26 +100,20 @@ import Testing
         try await withMocks(Self.fixtures) { mocks in
             let log = CapturedLog()
             try await withServer(mocks: mocks, strict: true, logger: log.logger) { base in
-                // Larger than what the kernels on both ends buffer, so that most of it is still unsent when the call
-                // is cancelled; read at 1 MB/s, what they hold drains in seconds and the server sees the hang-up.
-                let upload = Upload(
-                    path: "/inbox",
-                    headers: [HTTPField.Name("X-StandIn-Read-Rate")!: "1MB/s"],
-                    size: 8 * Self.bodySize
-                )
-                let call = APIClient(baseURL: base, timeout: .seconds(120)).upload(upload)
+                let call = APIClient(baseURL: base, timeout: .seconds(120)).upload(RawUpload())
                 let waiting = Task { try await call.response }
                 var progress = call.progress.makeAsyncIterator()
                 let first = try #require(await progress.next())
-                #expect(first.completedBytes < Int64(upload.size))
+                #expect(first.completedBytes < Int64(RawUpload.size))
                 waiting.cancel()
                 let error = try await networkError { try await waiting.value }
                 #expect(error.isCancellation)
-                // The server reads what the kernel still holds at its slow rate, then sees the connection end.
+                // The server reads what the kernels still hold at its slow rate, then sees the connection end.
                 let line = try await poll(every: .milliseconds(50), timeout: .seconds(60), until: { $0 != nil }) {
                     log.lines.first { $0.contains("closed during the slow read of POST /inbox after") }
                 }
-                #expect(line != nil)
+                let logged = try #require(line)
+                #expect(logged.hasSuffix(" of \(RawUpload.size) body bytes"), "\(logged)")
             }
         }
     }
