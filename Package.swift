@@ -91,7 +91,8 @@ let package = Package(
         .testTarget(
             name: "MockServerTests",
             dependencies: [
-                "MockServer", "NetworkCore", "ServerTestSupport", "StandInFixtures", "URLSessionHostFix",
+                "MockServer", "NetworkCore", "NetworkTestSupport", "ServerTestSupport", "StandInFixtures",
+                "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")]

@@ -31,6 +31,11 @@ extension MockResponder {
             )
         case .acceptFailed(let reason):
             context.logger.warning("cannot accept connections (\(reason)): pausing for 100 ms")
+        case .slowReadCut(let method, let path, let peer, let received, let expected):
+            let bytes = "\(received)" + (expected.map { " of \($0)" } ?? "")
+            context.logger.notice(
+                "the connection of \(peer) closed during the slow read of \(method) \(path) after \(bytes) body bytes"
+            )
         }
     }
 }

@@ -52,6 +52,15 @@ import Testing
         }
     }
 
+    @Test func checkRefusesAReadRateThatIsNotARate() async throws {
+        let fixture = #"{ "request": { "method": "POST", "path": "/up", "readRate": "fast" }, "response": {} }"#
+        try await withMocks(["up.json": fixture]) { mocks in
+            let result = try await StandInBinary.run(["check", "--mocks", mocks])
+            #expect(result.status == 1)
+            #expect(result.output.contains(#"up.json:1: request.readRate: "fast" is not a rate"#), "\(result.output)")
+        }
+    }
+
     @Test func serveStartsEachDiagnosticLineWithFileAndLine() async throws {
         try await withMocks(["orders/create.json": Self.threeMistakes]) { mocks in
             let result = try await StandInBinary.run(["serve", "--strict", "--port", "0", "--mocks", mocks])

@@ -88,6 +88,9 @@ final class ConnectionGuard {
         evconnlistener_set_error_cb(listener, acceptFailedCallback)
     }
 
+    /// The loop's handler, for engine parts that ask it about a request before it is delivered.
+    var handler: (any HTTPHandler)? { loop.handler }
+
     /// The record of a connection, registering it now if the accept-time registration missed it.
     func record(for connection: OpaquePointer) -> ConnectionRecord {
         if let record = open[connection] { return record }
@@ -146,6 +149,17 @@ final class ConnectionGuard {
     fileprivate func closed(_ record: ConnectionRecord) {
         guard let connection = record.connection else { return }
         open[connection] = nil
+        if let throttle = record.endThrottle() {
+            loop.handler?.engineDid(
+                .slowReadCut(
+                    method: throttle.method,
+                    path: throttle.path,
+                    peer: record.peer,
+                    receivedBytes: throttle.receivedBytes,
+                    expectedBytes: throttle.expectedBytes
+                )
+            )
+        }
         let onClose = record.onClose
         record.onClose = nil
         onClose?()

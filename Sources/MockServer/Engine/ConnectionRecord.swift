@@ -19,6 +19,8 @@ final class ConnectionRecord {
     var requestStartedAt: Int?
     /// Called once when the connection closes: a deferred request that must not outlive it.
     var onClose: (() -> Void)?
+    /// Reads the body of the request arriving now slowly, when its head asked for that; nil otherwise.
+    private var throttle: ThrottledBodyRead?
     private var headScan = RequestHeadScan()
     /// The method of the request arriving now when evhttp cannot parse it (see `ExtensionMethod`).
     private var extensionMethod: String?
@@ -53,6 +55,7 @@ final class ConnectionRecord {
     func requestDelivered() -> (flaw: RequestFlaw?, extensionMethod: String?) {
         let delivered = (flaw: headScan.flaw, extensionMethod: extensionMethod)
         requestStartedAt = nil
+        endThrottle()
         setWatching(output, false)
         startScanning()
         return delivered
@@ -76,16 +79,40 @@ final class ConnectionRecord {
         guard evbuffer_ptr_set(buffer, &position, offset, EVBUFFER_PTR_SET) == 0 else { return }
         let segments = Int(evbuffer_peek(buffer, count, &position, nil, 0))
         // evbuffer_iovec is a macro for the system's iovec.
+        var left = count
         withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(1, segments)) { vectors in
             let filled = Int(evbuffer_peek(buffer, count, &position, vectors.baseAddress, Int32(segments)))
-            var left = count
             for vector in vectors.prefix(min(filled, segments)) where left > 0 && !headScan.isComplete {
                 let length = min(left, vector.iov_len)
-                headScan.scan(UnsafeRawBufferPointer(start: vector.iov_base, count: length))
-                left -= length
+                let used = headScan.scan(UnsafeRawBufferPointer(start: vector.iov_base, count: length))
+                left -= used
             }
         }
-        if headScan.isComplete { setWatching(input, false) }
+        guard headScan.isComplete else { return }
+        setWatching(input, false)
+        if headScan.flaw == nil { headArrived(length: offset + count - left) }
+    }
+
+    /// The head of the request arriving now is complete and is the first `length` bytes of the input: its body
+    /// may be read slowly (`ThrottledBodyRead`).
+    private func headArrived(length: Int) {
+        guard let buffer = input?.buffer, let connection, let handler = owner.handler,
+            let bufferEvent = evhttp_connection_get_bufferevent(connection)
+        else { return }
+        throttle = ThrottledBodyRead.start(
+            input: buffer,
+            headLength: length,
+            bufferEvent: bufferEvent,
+            handler: handler
+        )
+    }
+
+    /// Reads at full speed again; returns the throttle that was reading slowly, if any, for the log.
+    @discardableResult
+    func endThrottle() -> ThrottledBodyRead? {
+        defer { throttle = nil }
+        throttle?.lift()
+        return throttle
     }
 
     /// The client's address, from evhttp (which owns the string).

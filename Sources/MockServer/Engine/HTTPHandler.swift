@@ -9,6 +9,15 @@ protocol HTTPHandler: AnyObject {
 
     /// Hears what the engine did on its own, without a request reaching `handle`: for the log.
     func engineDid(_ event: EngineEvent)
+
+    /// The rate, in bytes per second, at which to read the body of the request whose head just arrived; nil reads
+    /// it at full speed (`ThrottledBodyRead`). `head` is valid only during the call.
+    func bodyReadRate(for head: RequestHeadBytes) -> Int?
+}
+
+extension HTTPHandler {
+    /// Reads every body at full speed.
+    func bodyReadRate(for head: RequestHeadBytes) -> Int? { nil }
 }
 
 /// Something the engine did to protect itself: a request refused, a connection cut, accepting paused.
@@ -26,4 +35,6 @@ enum EngineEvent: Sendable, Equatable {
     case connectionLimitReached(limit: Int)
     /// accept() failed (usually out of file descriptors); accepting pauses briefly.
     case acceptFailed(reason: String)
+    /// A connection closed (the client hung up, or a limit cut it) while a request body was being read slowly.
+    case slowReadCut(method: String, path: String, peer: String, receivedBytes: Int, expectedBytes: Int?)
 }

@@ -9,11 +9,14 @@ final class FixtureSet: Sendable {
     let config: ProjectConfig
     /// The ids of the fixtures added through the admin API.
     let runtimeIDs: Set<String>
+    /// The fixtures that read their request bodies slowly (`readRate`), by id.
+    let slowReaders: [Fixture]
 
     init(files: [Fixture], runtime: [Fixture], config: ProjectConfig) {
         index = FixtureIndex(files, preferred: runtime)
         self.config = config
         runtimeIDs = Set(runtime.map(\.id))
+        slowReaders = index.fixtures.filter { $0.request.readRate != nil }
     }
 
     /// Every fixture, ordered by id.

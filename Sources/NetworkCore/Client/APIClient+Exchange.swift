@@ -4,7 +4,12 @@ extension APIClient {
     /// One attempt over the transport, within the request's timeout: failures become ``NetworkError/transport(_:)``,
     /// and an enveloped response has its ``ClientResponse/envelope`` read.
     static func exchange(_ request: ClientRequest, over transport: any Transport) async throws -> ClientResponse {
-        let transportRequest = TransportRequest(head: request.head, body: request.body, timeout: request.timeout)
+        let transportRequest = TransportRequest(
+            head: request.head,
+            body: request.body,
+            timeout: request.timeout,
+            onProgress: request.onProgress
+        )
         let received: TransportResponse
         do {
             received = try await withTimeout(request.timeout) { try await transport.send(transportRequest) }

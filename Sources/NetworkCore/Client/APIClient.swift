@@ -75,8 +75,14 @@ public struct APIClient: Sendable {
     /// Sends the endpoint's request and returns its decoded response.
     /// - Throws: A ``NetworkError`` (passed through `errorMapper`), or an error a modifier or middleware threw.
     public func send<E: Endpoint>(_ endpoint: E) async throws -> E.Response {
+        try await send(endpoint, onProgress: nil)
+    }
+
+    /// Sends the endpoint's request, telling `onProgress` how its bodies move (``upload(_:)``, ``download(_:)``).
+    func send<E: Endpoint>(_ endpoint: E, onProgress: TransferProgressHandler?) async throws -> E.Response {
         do {
             var request = try makeRequest(for: endpoint)
+            request.onProgress = onProgress
             for modifier in modifiers { try await modifier.modify(&request) }
             let response = try await pipeline(request)
             return try decode(E.Response.self, from: response, enveloped: request.envelopeFormat != nil)

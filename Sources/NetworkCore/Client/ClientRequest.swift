@@ -10,6 +10,9 @@ public struct ClientRequest: Sendable {
     public var timeout: Duration
     /// The envelope format the response is read with, or `nil` for a ``ResponseFormat/plain`` endpoint.
     public var envelopeFormat: EnvelopeFormat?
+    /// Hears how the request's bodies move, for ``APIClient/upload(_:)`` and ``APIClient/download(_:)``; nil for a
+    /// plain ``APIClient/send(_:)``. A middleware that sends the request again passes it on with the request.
+    public var onProgress: TransferProgressHandler?
 
     /// Creates a request.
     public init(head: HTTPRequest, body: Data? = nil, timeout: Duration = .seconds(60), envelopeFormat: EnvelopeFormat?)

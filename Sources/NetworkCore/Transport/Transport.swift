@@ -6,7 +6,7 @@ import Foundation
 /// A transport sends exactly what it is given and returns exactly what came back: it does not follow redirects
 /// unless it was configured to, interpret statuses, or decode bodies. It throws ``TransportError`` (or an error
 /// ``TransportError/init(classifying:)`` understands) when there is no HTTP response, and stops promptly when the
-/// calling task is cancelled.
+/// calling task is cancelled. A transport that can tells ``TransportRequest/onProgress`` how the bodies move.
 public protocol Transport: Sendable {
     /// Sends one request and returns the response's head and body.
     func send(_ request: TransportRequest) async throws -> TransportResponse
@@ -20,12 +20,21 @@ public struct TransportRequest: Sendable {
     public var body: Data?
     /// How long the transport may wait for the response, or `nil` for its own default.
     public var timeout: Duration?
+    /// Hears how the request body leaves and the response body arrives, on the transport's threads, when a caller
+    /// watches progress; nil otherwise. Values may repeat; ``APIClient`` shapes them for its callers.
+    public var onProgress: TransferProgressHandler?
 
     /// Creates a request.
-    public init(head: HTTPRequest, body: Data? = nil, timeout: Duration? = nil) {
+    public init(
+        head: HTTPRequest,
+        body: Data? = nil,
+        timeout: Duration? = nil,
+        onProgress: TransferProgressHandler? = nil
+    ) {
         self.head = head
         self.body = body
         self.timeout = timeout
+        self.onProgress = onProgress
     }
 }
 

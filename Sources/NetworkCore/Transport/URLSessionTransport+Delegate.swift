@@ -5,14 +5,18 @@ import FoundationNetworking
 #endif
 
 extension URLSessionTransport {
-    /// The session's delegate: collects each task's response and bytes, refuses redirects unless told otherwise,
-    /// and resumes the task's continuation when it completes.
+    /// The session's delegate: collects each task's response and bytes, reports their progress to the request's
+    /// ``TransportRequest/onProgress``, refuses redirects unless told otherwise, and resumes the task's continuation
+    /// when it completes.
     ///
     /// `@unchecked Sendable` is safe: the only mutable state, `tasks`, is read and written under `lock`, and
     /// URLSession calls the delegate from its own serial queue.
     final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         private struct Exchange {
             var continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
+            var onProgress: TransferProgressHandler?
+            /// The request body's bytes sent so far, the sum of `didSendBodyData`'s `bytesSent`.
+            var sent: Int64 = 0
             var response: HTTPURLResponse?
             var body = Data()
         }
@@ -28,12 +32,18 @@ extension URLSessionTransport {
         }
 
         /// Registers the task's continuation and resumes the task, unless the calling task is already cancelled.
-        func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>) {
+        func start(
+            _ task: URLSessionDataTask,
+            onProgress: TransferProgressHandler?,
+            continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
+        ) {
             if Task.isCancelled {
                 continuation.resume(throwing: TransportError.cancelled)
                 return
             }
-            lock.withLock { tasks[task.taskIdentifier] = Exchange(continuation: continuation) }
+            lock.withLock {
+                tasks[task.taskIdentifier] = Exchange(continuation: continuation, onProgress: onProgress)
+            }
             task.resume()
         }
 
@@ -76,7 +86,43 @@ extension URLSessionTransport {
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            lock.withLock { tasks[dataTask.taskIdentifier]?.body.append(data) }
+            let (onProgress, received) = lock.withLock {
+                tasks[dataTask.taskIdentifier]?.body.append(data)
+                return (tasks[dataTask.taskIdentifier]?.onProgress, tasks[dataTask.taskIdentifier]?.body.count ?? 0)
+            }
+            guard let onProgress else { return }
+            let expected = dataTask.response?.expectedContentLength ?? -1
+            onProgress(
+                TransferProgress(
+                    direction: .download,
+                    completedBytes: Int64(received),
+                    totalBytes: expected >= 0 ? expected : nil
+                )
+            )
+        }
+
+        func urlSession(
+            _ session: URLSession,
+            task: URLSessionTask,
+            didSendBodyData bytesSent: Int64,
+            totalBytesSent: Int64,
+            totalBytesExpectedToSend: Int64
+        ) {
+            // FoundationNetworking reads `totalBytesSent` when the call runs, not when the bytes left, so calls that
+            // queue up all report the latest total; the sum of each call's own `bytesSent` keeps every step.
+            let progress = lock.withLock { () -> (TransferProgressHandler, Int64)? in
+                guard let handler = tasks[task.taskIdentifier]?.onProgress else { return nil }
+                tasks[task.taskIdentifier]?.sent += bytesSent
+                return (handler, tasks[task.taskIdentifier]?.sent ?? 0)
+            }
+            guard let (onProgress, sent) = progress else { return }
+            onProgress(
+                TransferProgress(
+                    direction: .upload,
+                    completedBytes: sent,
+                    totalBytes: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil
+                )
+            )
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

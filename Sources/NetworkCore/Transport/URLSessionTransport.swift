@@ -55,7 +55,7 @@ public final class URLSessionTransport: Transport {
         let task = session.dataTask(with: urlRequest)
         let (response, body) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.start(task, continuation: continuation)
+                delegate.start(task, onProgress: request.onProgress, continuation: continuation)
             }
         } onCancel: {
             task.cancel()

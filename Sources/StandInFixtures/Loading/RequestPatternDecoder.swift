@@ -9,14 +9,41 @@ struct RequestPatternDecoder {
 
     /// The pattern, or nil when the object has problems (each added to `problems`).
     func decode(_ object: ObjectReader) -> RequestPattern? {
-        object.checkKnownKeys(["method", "path", "pathRegex", "query", "headers", "body"], into: problems)
+        object.checkKnownKeys(
+            ["method", "path", "pathRegex", "query", "headers", "body", "readRate"],
+            into: problems
+        )
         let method = problems.attempt { try decodeMethod(object) }
         let path = problems.attempt { try decodePath(object) }
         let query = problems.attempt { try decodeFields(object.object("query"), lowercasingNames: false) }
         let headers = problems.attempt { try decodeFields(object.object("headers"), lowercasingNames: true) }
         let body = problems.attempt { try object.object("body").map(decodeBody) }
-        guard let method, let path, let query, let headers, let body else { return nil }
-        return RequestPattern(method: method, path: path, query: query, headers: headers, body: body)
+        let readRate = problems.attempt { try decodeReadRate(object) }
+        guard let method, let path, let query, let headers, let body, let readRate else { return nil }
+        var pattern = RequestPattern(method: method, path: path, query: query, headers: headers, body: body)
+        pattern.readRate = readRate
+        return pattern
+    }
+
+    /// `readRate`: `"512KB/s"` or a number of bytes per second.
+    private func decodeReadRate(_ object: ObjectReader) throws(FixtureError) -> Int? {
+        guard let member = object.member("readRate") else { return nil }
+        let text: String
+        if let bytes = member.value.intValue {
+            text = String(bytes)
+        } else if let string = member.value.stringValue {
+            text = string
+        } else {
+            throw FixtureError(
+                "request.readRate must be a rate like \"512KB/s\", not \(member.value.typeName)",
+                line: member.keyLine
+            )
+        }
+        do {
+            return try ByteRate.parse(text)
+        } catch {
+            throw FixtureError("request.readRate: \(error.reason)", line: member.keyLine)
+        }
     }
 
     private func decodeMethod(_ object: ObjectReader) throws(FixtureError) -> MethodPattern {

@@ -10,6 +10,9 @@ public struct RequestPattern: Sendable {
     public var headers: [FieldMatcher]
     /// The body, if the fixture looks at it.
     public var body: BodyMatcher?
+    /// How fast the server reads the request's body, in bytes per second (`"readRate": "512KB/s"`); nil reads it
+    /// as fast as it arrives. Not a condition: it applies once the request's head matches.
+    public var readRate: Int?
 
     /// Creates a pattern; everything but the path defaults to "don't care" and the method to `GET`.
     public init(

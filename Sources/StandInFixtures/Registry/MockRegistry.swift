@@ -131,9 +131,16 @@ public final class MockRegistry: Transport, Sendable {
 
     // MARK: Transport
 
-    /// Answers `request` as the server would.
+    /// Answers `request` as the server would, and reports the progress of both bodies in even steps.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         try Task.checkCancellation()
+        Self.reportProgress(.upload, of: request.body?.count ?? 0, to: request.onProgress)
+        let response = try await respond(to: request)
+        Self.reportProgress(.download, of: response.body.count, to: request.onProgress)
+        return response
+    }
+
+    private func respond(to request: TransportRequest) async throws -> TransportResponse {
         let incoming = Request(request)
         let (requestId, stub) = state.withLock { state in
             (

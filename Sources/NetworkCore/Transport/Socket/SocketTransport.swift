@@ -8,7 +8,8 @@ import Foundation
 /// `http` URLs only; each request opens its own connection and closes it after the response. The response is
 /// returned as it came: no redirect followed, no body decoded (a chunked body is de-chunked, as its framing belongs
 /// to the connection). Blocking socket calls run on a thread of their own, never on the caller's task; cancelling the
-/// calling task closes the connection at once.
+/// calling task closes the connection at once. It reports no progress (``TransportRequest/onProgress`` is not called):
+/// a caller's progress stream holds only the final value.
 public struct SocketTransport: Transport {
     /// How long a request may take when it names no timeout.
     public static let defaultTimeout: Duration = .seconds(60)

@@ -1,0 +1,46 @@
+/// A request's head as it arrived, before evhttp parses it: the request line and header lines, read in place.
+///
+/// It points into the connection's input buffer, which evhttp owns, so it is valid only during the call it is passed
+/// to, on the loop's thread; keep what it returns, never the view itself.
+struct RequestHeadBytes {
+    /// The head's bytes, from the request line to the empty line that ends the head.
+    let bytes: UnsafeRawBufferPointer
+
+    /// The method token, as sent.
+    var method: String {
+        requestLineFields.first.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// The path of the request target, without query or fragment, as sent (percent-encoded).
+    var path: Substring {
+        let target = requestLineFields.dropFirst().first.map { Substring(decoding: $0, as: UTF8.self) } ?? ""
+        return target.prefix { $0 != "?" && $0 != "#" }
+    }
+
+    /// The value of the first header named `name` (any case), without surrounding whitespace; nil when absent.
+    func header(named name: String) -> String? {
+        let wanted = Array(name.utf8)
+        for line in lines.dropFirst() {
+            guard line.count > wanted.count, line[line.startIndex + wanted.count] == UInt8(ascii: ":"),
+                zip(line, wanted).allSatisfy({ $0 | 0x20 == $1 | 0x20 })
+            else { continue }
+            let value = line[(line.startIndex + wanted.count + 1)...]
+            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            let trimmed = value.drop(while: isBlank).reversed().drop(while: isBlank).reversed()
+            return String(decoding: trimmed, as: UTF8.self)
+        }
+        return nil
+    }
+
+    /// The head's non-empty lines, without their line ends.
+    private var lines: [Slice<UnsafeRawBufferPointer>] {
+        bytes.split(separator: UInt8(ascii: "\n")).map { line in
+            line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+        }.filter { !$0.isEmpty }
+    }
+
+    private var requestLineFields: [Slice<UnsafeRawBufferPointer>] {
+        guard let requestLine = lines.first else { return [] }
+        return requestLine.split(separator: UInt8(ascii: " "), maxSplits: 2)
+    }
+}
