@@ -21,12 +21,20 @@ public struct HARImporter: Sendable {
     /// Throws, having written nothing worth keeping, when the file is not a HAR file.
     public func run(file: URL, into staging: ImportStaging) async throws -> [ImportWarning] {
         let name = file.lastPathComponent
-        let entries = try Self.entries(of: ImportSourceFile.json(at: file, name: name), file: name)
-        let recorder = FixtureRecorder(mocksDirectory: staging.root, into: staging.into, rules: rules)
+        var entries = try Self.entries(of: ImportSourceFile.json(at: file, name: name), file: name)
+        let recorder = FixtureRecorder(
+            mocksDirectory: staging.root,
+            into: staging.into,
+            rules: rules,
+            forImport: true
+        )
         var warnings: [ImportWarning] = []
         var otherHosts: Set<String> = []
         var leftOut = 0
-        for (index, node) in entries.enumerated() {
+        for index in entries.indices {
+            // Each entry's tree is let go once read, so the capture's memory gives way to the fixtures'.
+            let node = entries[index]
+            entries[index] = JSONNode(.null)
             let entry = HAREntry(node, source: "\(name) entries[\(index)]")
             if let host = entry.host, !isWanted(host, node) {
                 otherHosts.insert(host)
@@ -36,6 +44,7 @@ public struct HARImporter: Sendable {
             warnings += entry.warnings
             if let exchange = entry.exchange { _ = try await recorder.record(exchange) }
         }
+        try await recorder.writeAll()
         if leftOut > 0 {
             warnings.append(
                 ImportWarning(
