@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Installs the real backends, clients and validators the interop tests use: httpbin (served by gunicorn, called
 # with python-requests), moto (AWS, called with boto3), and openapi-schema-validator with PyYAML, which checks the
-# bodies `standin import openapi` serves; and Selenium, which drives the browser in the dashboard's tests. It also fetches the public OpenAPI specs those tests import, from the
-# openapi-spec-validator source package on PyPI, into .build/openapi-specs (outside git; docs/import.md names each
-# spec's source and licence). Without python3 the interop tests skip with a message saying so; everything else
+# bodies `standin import openapi` serves; Selenium, which drives the browser in the dashboard's tests; and mitmproxy,
+# whose HAR captures of httpbin `standin import har` reads. It also fetches the public OpenAPI specs those tests
+# import, from the openapi-spec-validator source package on PyPI, into .build/openapi-specs (outside git;
+# docs/import.md names each spec's source and licence). Without python3 the interop tests skip with a message saying so; everything else
 # still runs. Safe to run again: pip does nothing when they are there, and the specs are fetched once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if ! command -v python3 >/dev/null; then
-    echo "python3 is not installed: the interop tests (httpbin, moto with boto3, OpenAPI) and the dashboard's browser tests will be skipped." >&2
+    echo "python3 is not installed: the interop tests (httpbin, moto with boto3, HAR, OpenAPI) and the dashboard's browser tests will be skipped." >&2
     exit 0
 fi
 if ! python3 -c 'import httpbin, gunicorn, requests, moto, boto3, flask, flask_cors, openapi_schema_validator, yaml, selenium' \
@@ -17,6 +18,11 @@ if ! python3 -c 'import httpbin, gunicorn, requests, moto, boto3, flask, flask_c
     echo "Installing httpbin, gunicorn, requests, moto[server], boto3, openapi-schema-validator, PyYAML and selenium with pip…" >&2
     python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
         httpbin gunicorn requests 'moto[server]' boto3 openapi-schema-validator pyyaml selenium
+fi
+if ! python3 -c 'import mitmproxy' 2>/dev/null; then
+    echo "Installing mitmproxy with pip…" >&2
+    # On its own: its pins on shared dependencies (cryptography) would otherwise hold back moto's.
+    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore mitmproxy
 fi
 
 specs=.build/openapi-specs

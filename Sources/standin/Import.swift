@@ -12,7 +12,7 @@ struct Import: ParsableCommand {
             `standin check`. Prints a table of what was written, and a warning (source entry, field, why) on \
             standard error for everything that could not be carried over.
             """,
-        subcommands: [ImportOpenAPI.self]
+        subcommands: [ImportHAR.self, ImportWireMock.self, ImportOpenAPI.self]
     )
 }
 

@@ -32,20 +32,8 @@ struct Record: ParsableCommand {
     @Option(help: "all: record every request; missing: serve what a fixture answers, record the rest.")
     var mode = RecordingConfiguration.Mode.all
 
-    @Option(help: ArgumentHelp("Also keep this header out of the files (repeatable).", valueName: "name"))
-    var redactHeader: [String] = []
-
-    @Option(
-        name: .customLong("redact-json-field"),
-        help: ArgumentHelp(
-            "Also treat this JSON member or query/form parameter name as secret, at any depth (repeatable).",
-            valueName: "name"
-        )
-    )
-    var redactJSONField: [String] = []
-
-    @Flag(help: "Write secrets to the files as they came, for this run only (a throwaway backend's test data).")
-    var keepSecrets = false
+    @OptionGroup(title: "Secrets")
+    var redaction: RedactionOptions
 
     @Option(help: ArgumentHelp("Make this request header part of the match (repeatable).", valueName: "name"))
     var matchHeader: [String] = []
@@ -78,14 +66,7 @@ struct Record: ParsableCommand {
     func validate() throws {
         _ = try limits.limits()
         _ = try upstreamURL(upstream, option: "--upstream")
-        let parts = into.split(separator: "/", omittingEmptySubsequences: false)
-        guard !into.isEmpty, !into.hasPrefix("/"),
-            parts.allSatisfy({ !$0.isEmpty && $0 != ".." && $0 != "." && !$0.hasPrefix("_") && !$0.hasPrefix(".") })
-        else {
-            throw ValidationError(
-                "--into must be a folder inside --mocks, like recorded or recorded/v2 (no .., and no name starting with _ or ., which StandIn skips)."
-            )
-        }
+        try validateInto(into)
         guard (try? DurationText.parse(upstreamTimeout)).map({ $0 > .zero }) == true else {
             throw ValidationError("--upstream-timeout must be a duration like 30s or 500ms.")
         }
@@ -102,7 +83,7 @@ struct Record: ParsableCommand {
         let logger = Logger(label: "standin")
         let directory = URL(fileURLWithPath: mocks.mocks)
         let rules = RecordingRules(
-            redactor: Redactor(headers: redactHeader, jsonFields: redactJSONField, keepsSecrets: keepSecrets),
+            redactor: redaction.redactor,
             ignoredQuery: Set(ignoreQuery),
             ignoredBodyFields: ignoreBodyField,
             matchHeaders: matchHeader,
@@ -130,11 +111,7 @@ struct Record: ParsableCommand {
                 "note: this build's URLSession keeps about 150 bytes of every proxied request (a Swift runtime linked statically); for long recordings use a build with the runtime linked dynamically."
             )
         }
-        if keepSecrets {
-            printError(
-                "WARNING: --keep-secrets: passwords, tokens, cookies and API keys are written to \(mocks.mocks)/\(into) IN PLAIN TEXT. Do not commit these files."
-            )
-        }
+        redaction.warnIfKeepingSecrets(in: "\(mocks.mocks)/\(into)")
         if insecure {
             printError(
                 "WARNING: --insecure: the backend's TLS certificate is NOT checked. Anyone on the way can read and change this traffic."

@@ -5,11 +5,6 @@ import StandInFixtures
 /// A request on its way to the backend: a copy of what the client sent, taken on the loop's thread so that the
 /// upstream call can run anywhere.
 struct UpstreamCall: Sendable {
-    /// Headers that belong to one connection (RFC 9110 §7.6.1) and are never passed on, lower-cased, besides those
-    /// named in `Connection` and every `Proxy-*`.
-    static let hopByHopHeaders: Set<String> = [
-        "connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade",
-    ]
     /// Request headers URLSession sets itself: `Host` from the upstream URL, `Content-Length` from the body,
     /// `Accept-Encoding` from what it can decode (it then decodes the response).
     static let transportHeaders: Set<String> = ["host", "content-length", "accept-encoding", "expect"]
@@ -53,7 +48,7 @@ struct UpstreamCall: Sendable {
             components.percentEncodedPath.hasSuffix("/")
             ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
         var fields = HTTPFields()
-        for header in Self.endToEnd(headers, dropping: transportSet) {
+        for header in EndToEndHeaders.filter(headers, dropping: transportSet) {
             guard let name = HTTPField.Name(header.name) else { continue }
             fields.append(HTTPField(name: name, value: header.value))
         }
@@ -66,23 +61,6 @@ struct UpstreamCall: Sendable {
         )
         return TransportRequest(head: head, body: body.isEmpty ? nil : Data(body), timeout: timeout)
     }
-
-    /// `headers` without hop-by-hop ones (those named in `Connection` included) and without `dropping`.
-    static func endToEnd(
-        _ headers: [(name: String, value: String)],
-        dropping: Set<String> = []
-    ) -> [(name: String, value: String)] {
-        var excluded = hopByHopHeaders.union(dropping)
-        for header in headers where header.name.lowercased() == "connection" {
-            for token in header.value.split(separator: ",") {
-                excluded.insert(token.trimmingCharacters(in: .whitespaces).lowercased())
-            }
-        }
-        return headers.filter { header in
-            let name = header.name.lowercased()
-            return !excluded.contains(name) && !name.hasPrefix("proxy-")
-        }
-    }
 }
 
 extension TransportResponse {
@@ -91,7 +69,7 @@ extension TransportResponse {
     var clientHeaders: [(name: String, value: String)] {
         let all = head.headerFields.map { (name: $0.name.rawName, value: $0.value) }
         let dropped: Set<String> = isBodyDecompressed ? ["content-length", "content-encoding"] : ["content-length"]
-        return UpstreamCall.endToEnd(all, dropping: dropped)
+        return EndToEndHeaders.filter(all, dropping: dropped)
     }
 }
 

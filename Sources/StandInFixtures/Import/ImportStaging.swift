@@ -15,7 +15,8 @@ public struct ImportStaging: Sendable {
     public let mocksDirectory: URL
     /// The folder under the mocks directory the fixtures go to (`imported/har`).
     public let into: String
-    /// The staging folder, laid out like the mocks directory: hand it to a `FixtureRecorder` as its mocks directory.
+    /// The staging folder, laid out like the mocks directory: hand it to a `FixtureRecorder` as its mocks directory
+    /// (made `forImport`: the folder is moved into place whole).
     public let root: URL
 
     /// Creates the staging folder. Refuses an `into` that is absolute, empty or climbs with `..`.
@@ -31,7 +32,10 @@ public struct ImportStaging: Sendable {
 
     /// Writes `bytes` to `relativePath` under `into` (a fixture `users/GET-users.json`, or a body file beside it).
     public func write(_ bytes: [UInt8], to relativePath: String) throws {
-        _ = try FixtureFileWriter(root: root.appendingPathComponent(into)).write(bytes, to: relativePath)
+        _ = try FixtureFileWriter(root: root.appendingPathComponent(into), syncsEachFile: false).write(
+            bytes,
+            to: relativePath
+        )
     }
 
     /// Writes a fixture as the recorder does: pretty-printed, keys in the order given.

@@ -22,9 +22,13 @@ struct FixtureFileWriter {
 
     /// The folder, resolved.
     let root: URL
+    /// Whether each file reaches the disk before its rename (`fsync`). An import writes into a staging folder that
+    /// is moved into place whole at the end, so it leaves this off: a sync per file would cost more than the import.
+    let syncsEachFile: Bool
 
-    init(root: URL) {
+    init(root: URL, syncsEachFile: Bool = true) {
         self.root = root.standardizedFileURL
+        self.syncsEachFile = syncsEachFile
     }
 
     /// Removes the temporary files (`.NAME.UUID.tmp`) of writes that a killed run never finished, and returns how
@@ -49,12 +53,16 @@ struct FixtureFileWriter {
         let url = try checkedURL(relativePath)
         let folder = url.deletingLastPathComponent()
         let existing = FileManager.default.contents(atPath: url.path)
-        if let existing, existing.elementsEqual(bytes) { return .unchanged }
+        if let existing, existing.count == bytes.count, existing == Data(bytes) { return .unchanged }
         let temporary = folder.appendingPathComponent(
             ".\(url.lastPathComponent).\(UUID().uuidString)\(Self.temporarySuffix)"
         )
         do {
-            try Data(bytes).write(to: temporary)
+            if syncsEachFile {
+                try Data(bytes).write(to: temporary)
+            } else {
+                try Self.writeUnsynced(bytes, to: temporary.path)
+            }
             guard rename(temporary.path, url.path) == 0 else {
                 throw RecordingError.cannotWrite(relativePath, reason: String(cString: strerror(errno)))
             }
@@ -63,6 +71,24 @@ struct FixtureFileWriter {
             throw error
         }
         return existing == nil ? .created : .changed
+    }
+
+    /// Writes `bytes` to a new file at `path` without waiting for the disk.
+    private static func writeUnsynced(_ bytes: [UInt8], to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw RecordingError.cannotWrite(path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                throw RecordingError.cannotWrite(path, reason: String(cString: strerror(errno)))
+            }
+            written += count
+        }
     }
 
     /// Removes the body files of the fixture at `fixturePath` (`users/GET-users.json`: `GET-users.1.body`,
@@ -113,4 +139,9 @@ public enum RecordingError: Error, CustomStringConvertible {
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
         }
     }
+}
+
+/// The system's `write(2)`, by a name that no method shadows.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

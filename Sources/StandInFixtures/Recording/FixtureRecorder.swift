@@ -33,12 +33,19 @@ public actor FixtureRecorder {
     private let writer: FixtureFileWriter
     private var entries: [String: Entry] = [:]
     private var knownSecrets: [String] = []
+    /// Fixtures this run created: no earlier version left body files beside them.
+    private var createdThisRun: Set<String> = []
+    /// Whether files are written only by `writeAll()`, once each, instead of after every exchange.
+    private let writesAtEnd: Bool
 
-    /// Creates a recorder writing under `mocksDirectory/into`.
-    public init(mocksDirectory: URL, into: String, rules: RecordingRules) {
+    /// Creates a recorder writing under `mocksDirectory/into`. An import, whose folder is moved into place whole
+    /// afterwards, passes `forImport: true`: files are then written once each, by `writeAll()`, without waiting for
+    /// the disk after each one (a sequence would otherwise be rewritten with every answer it gains).
+    public init(mocksDirectory: URL, into: String, rules: RecordingRules, forImport: Bool = false) {
         self.into = into
         self.rules = rules
-        writer = FixtureFileWriter(root: mocksDirectory.appendingPathComponent(into))
+        writesAtEnd = forImport
+        writer = FixtureFileWriter(root: mocksDirectory.appendingPathComponent(into), syncsEachFile: !forImport)
     }
 
     /// Removes the temporary files that an earlier run, killed mid-write, left in the folder; returns how many.
@@ -70,7 +77,7 @@ public actor FixtureRecorder {
             }
         }
         entry.responses.append(response)
-        let result = try write(entry, to: path)
+        let result = writesAtEnd ? (isFirst ? .created : .changed) : try write(entry, to: path)
         if isFirst {
             entry.status = result == .created ? .new : result == .changed ? .updated : .unchanged
         } else if result == .changed, entry.status == .unchanged {
@@ -84,6 +91,11 @@ public actor FixtureRecorder {
             case .unchanged: .unchanged
             }
         return RecordingOutcome(fixtureID: id, label: label)
+    }
+
+    /// Writes every fixture of the run (for a recorder made `forImport`).
+    public func writeAll() throws {
+        for (path, entry) in entries.sorted(by: { $0.key < $1.key }) { _ = try write(entry, to: path) }
     }
 
     /// Adds `found` to the secrets remembered from earlier exchanges, and returns them all, longest first.
@@ -134,8 +146,10 @@ public actor FixtureRecorder {
             members.append(JSONNode.Member(key: "sequence", value: JSONNode(.array(responses))))
         }
         let result = try writer.write(JSONNode(.object(members)).prettyBytes, to: path)
-        // Only once the new fixture is in place: until then the old one may still name them.
-        _ = try? writer.removeStaleBodies(of: path, keeping: bodyFiles)
+        if result == .created { createdThisRun.insert(path) }
+        // Only once the new fixture is in place: until then the old one may still name them. A sequence only grows
+        // within a run, so a fixture this run created has none that are stale.
+        if !createdThisRun.contains(path) { _ = try? writer.removeStaleBodies(of: path, keeping: bodyFiles) }
         return result
     }
 

@@ -34,7 +34,7 @@ struct RecordedMatch {
     }
 
     /// A literal path, or for a path with braces (which `path` would read as a template) an anchored `pathRegex`.
-    private static func pathMember(_ path: String) -> JSONNode.Member {
+    static func pathMember(_ path: String) -> JSONNode.Member {
         guard path.contains("{") || path.contains("}") else { return member("path", .string(path)) }
         return member("pathRegex", .string(NSRegularExpression.escapedPattern(for: path)))
     }
@@ -91,7 +91,7 @@ struct RecordedMatch {
 
     /// `node` without members that are secret by name or hold a secret: a match cannot name them, and a subset match
     /// still recognises the request without them.
-    private static func prune(
+    static func prune(
         _ node: JSONNode,
         redactor: Redactor,
         secrets: [String]

@@ -11,11 +11,12 @@ struct RecordedResponse: Equatable {
     /// Bodies larger than this go to a sibling file instead of the fixture.
     static let largestInlineBody = 256 * 1024
     /// Response headers kept besides every `X-` header, by lower-cased name, with their usual spelling (some
-    /// transports hand names over as `Etag`).
+    /// transports hand names over as `Etag`). `Set-Cookie` reaches here only when secrets are kept.
     static let keptHeaders: [String: String] = Dictionary(
         uniqueKeysWithValues: [
             "Content-Type", "Location", "Cache-Control", "ETag", "Retry-After", "WWW-Authenticate",
             "Content-Disposition", "Content-Encoding", "Content-MD5", "Digest", "Content-Digest", "Repr-Digest",
+            "Set-Cookie",
         ].map { ($0.lowercased(), $0) }
     )
     /// `X-` headers that differ on every response, so are not kept: a replay makes its own request id.
@@ -64,7 +65,7 @@ struct RecordedResponse: Equatable {
         lhs.largeBody == rhs.largeBody && lhs.node(file: nil).prettyBytes == rhs.node(file: nil).prettyBytes
     }
 
-    /// The kept headers, repeated names joined with `, `; values that a template would read (`{{`) are left out, and
+    /// The kept headers, repeated names joined with `, ` (but never `Set-Cookie`, whose values may hold commas); values that a template would read (`{{`) are left out, and
     /// digest headers unless the body is kept exact.
     private static func headers(
         _ exchange: RecordedExchange,
@@ -78,7 +79,7 @@ struct RecordedResponse: Equatable {
             guard keptHeaders[name] != nil || (name.hasPrefix("x-") && !volatileHeaders.contains(name)),
                 !header.value.contains("{{"), keepingDigests || !RecordedExchange.isDigest(name)
             else { continue }
-            if let index = kept.firstIndex(where: { $0.name.lowercased() == name }) {
+            if name != "set-cookie", let index = kept.firstIndex(where: { $0.name.lowercased() == name }) {
                 kept[index].value += ", " + header.value
             } else {
                 kept.append((keptHeaders[name] ?? header.name, header.value))

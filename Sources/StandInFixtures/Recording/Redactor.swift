@@ -91,24 +91,24 @@ public struct Redactor: Sendable {
         headers.map { isSecret(header: $0.name) ? ($0.name, Self.placeholder) : $0 }
     }
 
-    /// `text` with every occurrence of `secrets` replaced.
+    /// `text` with every occurrence of `secrets` replaced (the longest one where several start at one place).
     public static func replace(_ secrets: [String], in text: String) -> String {
-        secrets.reduce(text) { text, secret in text.contains(secret) ? text.replacing(secret, with: placeholder) : text
-        }
+        replace(SecretIndex(secrets), in: text)
     }
 
     /// `bytes` with every occurrence of `secrets` (as UTF-8) replaced.
     public static func replace(_ secrets: [String], in bytes: [UInt8]) -> [UInt8] {
-        secrets.reduce(bytes) { bytes, secret in
-            let pattern = Array(secret.utf8)
-            return bytes.firstRange(of: pattern) == nil
-                ? bytes : bytes.replacing(pattern, with: Array(placeholder.utf8))
-        }
+        SecretIndex(secrets).replacing(in: bytes, with: Array(placeholder.utf8)) ?? bytes
     }
 
     /// Whether `text` holds any of `secrets`.
     static func holdsSecret(_ text: String, _ secrets: [String]) -> Bool {
-        secrets.contains { text.contains($0) }
+        SecretIndex(secrets).occurs(in: text.utf8)
+    }
+
+    private static func replace(_ index: SecretIndex, in text: String) -> String {
+        guard let replaced = index.replacing(in: text.utf8, with: Array(placeholder.utf8)) else { return text }
+        return String(decoding: replaced, as: UTF8.self)
     }
 
     /// A body as logs keep it: `secrets` replaced, and when it is JSON, secret-named members too (written compact).
@@ -122,19 +122,23 @@ public struct Redactor: Sendable {
     /// `node` with the values of secret-named members replaced (unless `null` or a boolean, which tell nothing), and
     /// `secrets` replaced inside every string.
     public func redact(_ node: JSONNode, secrets: [String]) -> JSONNode {
+        redact(node, index: SecretIndex(secrets))
+    }
+
+    private func redact(_ node: JSONNode, index: SecretIndex) -> JSONNode {
         switch node.value {
         case .string(let string):
-            return JSONNode(.string(Self.replace(secrets, in: string)))
+            return JSONNode(.string(Self.replace(index, in: string)))
         case .array(let elements):
-            return JSONNode(.array(elements.map { redact($0, secrets: secrets) }))
+            return JSONNode(.array(elements.map { redact($0, index: index) }))
         case .object(let members):
             return JSONNode(
                 .object(
                     members.map { member in
                         let value =
                             isSecret(name: member.key) && member.value.holdsValue
-                            ? JSONNode(.string(Self.placeholder)) : redact(member.value, secrets: secrets)
-                        return JSONNode.Member(key: Self.replace(secrets, in: member.key), value: value)
+                            ? JSONNode(.string(Self.placeholder)) : redact(member.value, index: index)
+                        return JSONNode.Member(key: Self.replace(index, in: member.key), value: value)
                     }
                 )
             )
@@ -142,6 +146,7 @@ public struct Redactor: Sendable {
             return node
         }
     }
+
 }
 
 extension JSONNode {

@@ -5,13 +5,6 @@ import Testing
 /// Recording real backends with their real clients, then replaying to those clients with the backend gone: httpbin
 /// with python-requests, and moto (AWS) with boto3, which checks every body's checksum.
 @Suite(.serialized) struct InteropTests {
-    private func withFolder(_ body: (URL) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interop-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try await body(directory)
-    }
-
     @Test(.enabled("needs python3 with moto[server] and boto3", PythonBackend.motoIsThere))
     func boto3AcceptsWhatWasRecordedFromMoto() async throws {
         try await withFolder { mocks in
@@ -88,15 +81,5 @@ import Testing
 
     private func headers(_ json: String) throws -> [String: String] {
         try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
-    }
-
-    /// The bytes of every file under `directory`, one after another.
-    private func allBytes(under directory: URL) throws -> Data {
-        var bytes = Data()
-        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
-        while let url = enumerator?.nextObject() as? URL {
-            if let data = FileManager.default.contents(atPath: url.path) { bytes += data }
-        }
-        return bytes
     }
 }

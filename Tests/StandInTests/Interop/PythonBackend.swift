@@ -39,6 +39,14 @@ final class PythonBackend: @unchecked Sendable {
     static func motoIsThere() async -> Bool { await onOwnThread { hasMoto } }
     static let hasMoto = canImport("moto", "boto3", "flask", "flask_cors")
 
+    /// Whether mitmproxy can run in front of httpbin, found off the test threads; always true in CI (`CI=true`),
+    /// where a missing tool must fail the test rather than skip it.
+    static func mitmproxyIsThere() async -> Bool {
+        if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
+        return await onOwnThread { hasMitmproxy && hasHTTPBin }
+    }
+    static let hasMitmproxy = canImport("mitmproxy")
+
     let port: Int
     private let process = ChildProcess()
 
@@ -70,6 +78,23 @@ final class PythonBackend: @unchecked Sendable {
     /// moto's server (every AWS service on one port).
     static func moto() throws -> PythonBackend {
         try PythonBackend(["-m", "moto.server", "-p", "{port}"])
+    }
+
+    /// mitmproxy's `mitmdump` as a reverse proxy to `upstream`, writing every exchange to the HAR file `har` when it
+    /// stops (`interrupt()`); its certificates go to `confdir`.
+    static func mitmproxy(reverseTo upstream: String, har: URL, confdir: URL) throws -> PythonBackend {
+        try PythonBackend([
+            "-c", "from mitmproxy.tools.main import mitmdump; mitmdump()", "--mode", "reverse:\(upstream)",
+            "--listen-host", "127.0.0.1", "--listen-port", "{port}", "--set", "confdir=\(confdir.path)", "--set",
+            "hardump=\(har.path)", "--quiet",
+        ])
+    }
+
+    /// Sends SIGINT, as Ctrl-C would, and waits for the server to finish: mitmproxy writes its HAR file then.
+    func interrupt() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
     }
 
     /// Stops the server and waits for it. SIGKILL: the Python servers, started by `Process`, may not act on SIGTERM.
