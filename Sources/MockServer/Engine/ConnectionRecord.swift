@@ -74,18 +74,29 @@ final class ConnectionRecord {
         guard let buffer = input?.buffer, count > 0, !headScan.isComplete else { return }
         var position = evbuffer_ptr()
         guard evbuffer_ptr_set(buffer, &position, offset, EVBUFFER_PTR_SET) == 0 else { return }
-        let segments = Int(evbuffer_peek(buffer, count, &position, nil, 0))
-        // evbuffer_iovec is a macro for the system's iovec.
-        withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(1, segments)) { vectors in
-            let filled = Int(evbuffer_peek(buffer, count, &position, vectors.baseAddress, Int32(segments)))
-            var left = count
-            for vector in vectors.prefix(min(filled, segments)) where left > 0 && !headScan.isComplete {
-                let length = min(left, vector.iov_len)
-                headScan.scan(UnsafeRawBufferPointer(start: vector.iov_base, count: length))
-                left -= length
-            }
+        // Most reads add one segment: room for a few on the stack, and a second look only when there are more.
+        let segments = Self.peek(buffer, count, at: &position, capacity: 4) { headScan.read($0, count: count) }
+        if segments > 4 {
+            Self.peek(buffer, count, at: &position, capacity: segments) { headScan.read($0, count: count) }
         }
         if headScan.isComplete { setWatching(input, false) }
+    }
+
+    /// Hands `body` the segments holding `count` bytes of `buffer` from `position`, when they are at most `capacity`;
+    /// returns how many segments hold them. (evbuffer_iovec is a macro for the system's iovec.)
+    @discardableResult
+    private static func peek(
+        _ buffer: OpaquePointer,
+        _ count: Int,
+        at position: inout evbuffer_ptr,
+        capacity: Int,
+        _ body: (UnsafeMutableBufferPointer<iovec>) -> Void
+    ) -> Int {
+        withUnsafeTemporaryAllocation(of: iovec.self, capacity: capacity) { vectors in
+            let segments = Int(evbuffer_peek(buffer, count, &position, vectors.baseAddress, Int32(capacity)))
+            if segments <= capacity { body(UnsafeMutableBufferPointer(rebasing: vectors[..<segments])) }
+            return segments
+        }
     }
 
     /// The client's address, from evhttp (which owns the string).
