@@ -5,6 +5,9 @@ struct Authority: Equatable {
     /// The port, or the scheme's default (80 for `http`, 443 for `https`).
     let port: Int
 
+    /// What no host name holds: the characters that would make it a path, user info, query or fragment.
+    private static let forbidden: Set<Character> = ["/", "@", "?", "#", " ", "\\"]
+
     /// Parses a `Host` header's value; nil when it is not `host` or `host:port`.
     init?(hostHeader: String) {
         self.init(authority: Substring(hostHeader), defaultPort: 80)
@@ -23,16 +26,16 @@ struct Authority: Equatable {
         let lowered = authority.lowercased()
         var name = Substring(lowered)
         var port = defaultPort
-        if let colon = lowered.lastIndex(of: ":"), !lowered[colon...].contains("]") {
+        // Characters, not strings: `contains` of a string is Foundation's search, costly for every admin call.
+        if let colon = lowered.lastIndex(of: ":"), !lowered[colon...].contains(Character("]")) {
             guard let number = Int(lowered[lowered.index(after: colon)...]), (1...65535).contains(number) else {
                 return nil
             }
             name = lowered[..<colon]
             port = number
         }
-        let forbidden: Set<Character> = ["/", "@", "?", "#", " ", "\\"]
-        guard !name.isEmpty, !name.contains(where: forbidden.contains) else { return nil }
-        if name.contains(":"), !(name.hasPrefix("[") && name.hasSuffix("]")) { return nil }
+        guard !name.isEmpty, !name.contains(where: Self.forbidden.contains) else { return nil }
+        if name.contains(Character(":")), !(name.hasPrefix("[") && name.hasSuffix("]")) { return nil }
         self.name = String(name)
         self.port = port
     }
