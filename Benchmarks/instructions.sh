@@ -54,8 +54,7 @@ require valgrind strip curl cc pkg-config
 
 build_standin
 STRIPPED="$OUT/standin-stripped"
-cp "$STANDIN" "$STRIPPED"
-strip -g "$STRIPPED"
+strip -g -o "$STRIPPED" "$STANDIN"
 if [[ "$MODE" == report ]]; then build_reference; fi
 # nginx (when installed) serves the static case's bytes in report mode: one worker in the foreground process.
 NGINX_DIR="$OUT/nginx-instructions"
