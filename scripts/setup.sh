@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs what building StandIn needs beyond Swift: libevent's and zlib's headers and libraries.
-# Safe to run again: it does nothing when both are already there.
+# Installs what building StandIn needs beyond Swift: libevent's and zlib's headers and libraries, and on Linux
+# valgrind, which the instruction-count guard (Benchmarks/instructions.sh) runs under.
+# Safe to run again: it does nothing when all are already there.
 set -euo pipefail
 
-if pkg-config --exists libevent libevent_pthreads zlib 2>/dev/null; then
+if pkg-config --exists libevent libevent_pthreads zlib 2>/dev/null &&
+    { [[ "$(uname -s)" == Darwin ]] || command -v valgrind >/dev/null; }; then
     exit 0
 fi
 
@@ -14,8 +16,8 @@ Darwin)
 *)
     sudo=""
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    echo "Installing libevent-dev, zlib1g-dev and pkg-config with apt-get…" >&2
+    echo "Installing libevent-dev, zlib1g-dev, pkg-config and valgrind with apt-get…" >&2
     $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libevent-dev zlib1g-dev pkg-config >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libevent-dev zlib1g-dev pkg-config valgrind >/dev/null
     ;;
 esac
