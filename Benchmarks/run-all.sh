@@ -6,6 +6,7 @@
 #      (latency-and-memory.sh)
 #   4. 10,000 fixtures: start-up, memory, req/s against 10 fixtures (many-fixtures.sh)
 #   5. a Python peer, mockintosh, when it installs (python-peer.sh; SKIP_PYTHON=1 skips it)
+#   6. instructions per request under callgrind, standin and the C reference, per case (instructions.sh)
 #
 # Environment: ROUNDS (3) and DURATION (10) apply to every part; each part's script lists its
 # other settings. With the defaults the suite takes about 10 minutes; ROUNDS=1 DURATION=3 is a
@@ -37,6 +38,7 @@ part "4. 10,000 fixtures" Benchmarks/many-fixtures.sh
 if [[ "${SKIP_PYTHON:-0}" != 1 ]]; then
     part "5. a Python peer: mockintosh" Benchmarks/python-peer.sh
 fi
+part "6. instructions per request (callgrind)" Benchmarks/instructions.sh
 
 echo
 echo "=== summary ($(nproc) cores, load average now $(cut -d' ' -f1-3 /proc/loadavg), $(($(date +%s) - started)) s)"

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs what building StandIn needs beyond Swift: libevent's and zlib's headers and libraries, and curl, which
-# the tests of the docs' examples run.
+# Installs what building StandIn needs beyond Swift: libevent's and zlib's headers and libraries; curl, which the
+# tests of the docs' examples run; and on Linux valgrind, which the instruction-count guard
+# (Benchmarks/instructions.sh) runs under.
 # Safe to run again: it does nothing when all are already there.
 set -euo pipefail
 
-if pkg-config --exists libevent libevent_pthreads zlib 2>/dev/null && command -v curl >/dev/null; then
+if pkg-config --exists libevent libevent_pthreads zlib 2>/dev/null && command -v curl >/dev/null &&
+    { [[ "$(uname -s)" == Darwin ]] || command -v valgrind >/dev/null; }; then
     exit 0
 fi
 
@@ -15,8 +17,9 @@ Darwin)
 *)
     sudo=""
     if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-    echo "Installing libevent-dev, zlib1g-dev, pkg-config and curl with apt-get…" >&2
+    echo "Installing libevent-dev, zlib1g-dev, pkg-config, curl and valgrind with apt-get…" >&2
     $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libevent-dev zlib1g-dev pkg-config curl >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libevent-dev zlib1g-dev pkg-config curl valgrind \
+        >/dev/null
     ;;
 esac

@@ -72,13 +72,13 @@ $(cat "$OUT/$name.log")"
     die "$name did not accept connections on port $port within 30 s"
 }
 
-# stop_server NAME: SIGTERM, then SIGKILL if it is still up after 5 s.
+# stop_server NAME [SECONDS]: SIGTERM, then SIGKILL if it is still up after SECONDS (5).
 stop_server() {
-    local name=$1 pid=${pids[$1]}
+    local name=$1 pid=${pids[$1]} seconds=${2:-5}
     unset "pids[$name]"
     kill -TERM "$pid" 2>/dev/null || return 0
     local tries
-    for ((tries = 0; tries < 50; tries++)); do
+    for ((tries = 0; tries < seconds * 10; tries++)); do
         kill -0 "$pid" 2>/dev/null || break
         sleep 0.1
     done

@@ -77,20 +77,15 @@ final class ConnectionRecord {
         guard let buffer = input?.buffer, count > 0, !headScan.isComplete else { return }
         var position = evbuffer_ptr()
         guard evbuffer_ptr_set(buffer, &position, offset, EVBUFFER_PTR_SET) == 0 else { return }
-        let segments = Int(evbuffer_peek(buffer, count, &position, nil, 0))
-        // evbuffer_iovec is a macro for the system's iovec.
-        var left = count
-        withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(1, segments)) { vectors in
-            let filled = Int(evbuffer_peek(buffer, count, &position, vectors.baseAddress, Int32(segments)))
-            for vector in vectors.prefix(min(filled, segments)) where left > 0 && !headScan.isComplete {
-                let length = min(left, vector.iov_len)
-                let used = headScan.scan(UnsafeRawBufferPointer(start: vector.iov_base, count: length))
-                left -= used
-            }
+        // Most reads add one segment: room for a few on the stack, and a second look only when there are more.
+        var used = 0
+        let segments = Self.peek(buffer, count, at: &position, capacity: 4) { used = headScan.read($0, count: count) }
+        if segments > 4 {
+            Self.peek(buffer, count, at: &position, capacity: segments) { used = headScan.read($0, count: count) }
         }
         guard headScan.isComplete else { return }
         setWatching(input, false)
-        if headScan.flaw == nil { headArrived(length: offset + count - left) }
+        if headScan.flaw == nil { headArrived(length: offset + used) }
     }
 
     /// The head of the request arriving now is complete and is the first `length` bytes of the input: its body
@@ -113,6 +108,23 @@ final class ConnectionRecord {
         defer { throttle = nil }
         throttle?.lift()
         return throttle
+    }
+
+    /// Hands `body` the segments holding `count` bytes of `buffer` from `position`, when they are at most `capacity`;
+    /// returns how many segments hold them. (evbuffer_iovec is a macro for the system's iovec.)
+    @discardableResult
+    private static func peek(
+        _ buffer: OpaquePointer,
+        _ count: Int,
+        at position: inout evbuffer_ptr,
+        capacity: Int,
+        _ body: (UnsafeMutableBufferPointer<iovec>) -> Void
+    ) -> Int {
+        withUnsafeTemporaryAllocation(of: iovec.self, capacity: capacity) { vectors in
+            let segments = Int(evbuffer_peek(buffer, count, &position, vectors.baseAddress, Int32(capacity)))
+            if segments <= capacity { body(UnsafeMutableBufferPointer(rebasing: vectors[..<segments])) }
+            return segments
+        }
     }
 
     /// The client's address, from evhttp (which owns the string).

@@ -171,13 +171,13 @@ final class EventLoop: @unchecked Sendable {
         guard let handler else { return }
         let delivered = evhttp_request_get_connection(request).map { connections.delivered(on: $0) }
         let incoming = ServerRequest(request, method: delivered?.extensionMethod)
-        if let flaw = delivered?.flaw ?? incoming.framingFlaw {
+        let (headBytes, framingFlaw) = incoming.headReview
+        if let flaw = delivered?.flaw ?? framingFlaw {
             // evhttp_send_error closes the connection after the reply: what follows a flawed head is not read.
             evhttp_send_error(request, Int32(flaw.status), nil)
             handler.engineDid(.refusedFlawed(method: incoming.method, path: incoming.path, flaw: flaw))
             return
         }
-        let headBytes = incoming.headBytes
         guard headBytes <= maxHeaderBytes else {
             evhttp_send_error(request, 431, "Request Header Fields Too Large")
             handler.engineDid(.refusedLargeHead(method: incoming.method, path: incoming.path, bytes: headBytes))

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Why a request is refused although evhttp parsed it: the status and a sentence for the log.
 struct RequestFlaw: Sendable, Equatable {
     /// 400, or 505 for an HTTP version other than 1.0 and 1.1.
@@ -26,13 +32,104 @@ struct RequestHeadScan {
     private var requestLineTail: UInt64 = 0
 
     /// Reads the next bytes of the head; returns how many it used (fewer than given once the head is complete).
+    ///
+    /// A line that lies whole in `bytes` and holds only ordinary bytes (see `readOrdinaryLine`) is read in one step;
+    /// anything else byte by byte, skipping ordinary bytes inside a line eight at a time.
     @discardableResult
     mutating func scan(_ bytes: UnsafeRawBufferPointer) -> Int {
-        for (offset, byte) in bytes.enumerated() {
-            read(byte)
-            if isComplete { return offset + 1 }
+        var offset = 0
+        while offset < bytes.count {
+            if let next = readOrdinaryLine(in: bytes, from: offset) {
+                offset = next
+                if isComplete { return offset }
+                continue
+            }
+            if lineLength > 0, !afterCR {
+                let end = Self.endOfOrdinaryRun(in: bytes, from: offset, to: bytes.count)
+                if lines == 0 { keepRequestLineTail(bytes, from: offset, to: end) }
+                lineLength += end - offset
+                offset = end
+                if offset == bytes.count { break }
+            }
+            read(bytes[offset])
+            offset += 1
+            if isComplete { return offset }
         }
         return bytes.count
+    }
+
+    /// Reads the line starting at `offset` at once, if it ends within `bytes` (in CRLF or a bare LF), is not empty,
+    /// does not start with whitespace, and holds only ordinary bytes; returns the offset after its LF. Nil when the
+    /// line needs reading byte by byte (or `offset` is not at the start of a line).
+    private mutating func readOrdinaryLine(in bytes: UnsafeRawBufferPointer, from offset: Int) -> Int? {
+        guard lineLength == 0, !afterCR, let base = bytes.baseAddress,
+            let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), bytes.count - offset)
+        else { return nil }
+        let newline = base.distance(to: UnsafeRawPointer(found))
+        let end = newline > offset && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+        guard end > offset, bytes[offset] != UInt8(ascii: " "),
+            Self.endOfOrdinaryRun(in: bytes, from: offset, to: end) == end
+        else { return nil }
+        lineLength = end - offset
+        if lines == 0 { keepRequestLineTail(bytes, from: offset, to: end) }
+        endLine()
+        return newline + 1
+    }
+
+    /// Reads the first `count` bytes held by `segments`, or until the head is complete; returns how many it used.
+    @discardableResult
+    mutating func read(_ segments: UnsafeMutableBufferPointer<iovec>, count: Int) -> Int {
+        var left = count
+        for segment in segments where left > 0 && !isComplete {
+            left -= scan(UnsafeRawBufferPointer(start: segment.iov_base, count: min(left, segment.iov_len)))
+        }
+        return count - left
+    }
+
+    /// The offset of the first byte in `start..<end` that is not ordinary, or `end`.
+    private static func endOfOrdinaryRun(in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+        var offset = start
+        while offset + 8 <= end, isOrdinary(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) {
+            offset += 8
+        }
+        // Fewer than eight bytes left, all ordinary so far: the last eight bytes of the run cover them.
+        if offset < end, offset + 8 > end, end - start >= 8,
+            isOrdinary(bytes.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
+        {
+            return end
+        }
+        while offset < end, isOrdinary(bytes[offset]) { offset += 1 }
+        return offset
+    }
+
+    /// Whether a byte is line content needing no attention: neither a control character (tab included) nor DEL.
+    private static func isOrdinary(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != 0x7F
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether all eight bytes of `word` are ordinary: none is below `0x20` and none is `0x7F` (bit tricks that find
+    /// a byte below a bound in a word; exact as a yes-or-no answer, which is all that is asked of them).
+    private static func isOrdinary(_ word: UInt64) -> Bool {
+        let below20 = (word &- ones &* 0x20) & ~word & highBits
+        let del = word ^ (ones &* 0x7F)
+        let isDEL = (del &- ones) & ~del & highBits
+        return below20 | isDEL == 0
+    }
+
+    /// Keeps the last eight bytes of the request line read so far, which `start..<end` of `bytes` continues.
+    private mutating func keepRequestLineTail(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) {
+        if end - start >= 8 {
+            requestLineTail = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self))
+        } else {
+            for offset in start..<end { keepRequestLineTail(bytes[offset]) }
+        }
+    }
+
+    private mutating func keepRequestLineTail(_ byte: UInt8) {
+        requestLineTail = requestLineTail << 8 | UInt64(byte)
     }
 
     private mutating func read(_ byte: UInt8) {
@@ -53,7 +150,7 @@ struct RequestHeadScan {
             fail(.malformed("a NUL byte in the request head"))
         case UInt8(ascii: "\t"), 0x20..<0x7F, 0x80...:
             lineLength += 1
-            if lines == 0 { requestLineTail = requestLineTail << 8 | UInt64(byte) }
+            if lines == 0 { keepRequestLineTail(byte) }
         default:
             fail(.malformed("a control character (0x\(String(byte, radix: 16))) in the request head"))
         }

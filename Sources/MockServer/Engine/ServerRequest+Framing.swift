@@ -1,15 +1,31 @@
+import CLibevent
 import StandInSupport
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension ServerRequest {
-    /// What in the parsed head evhttp accepts but RFC 9112 refuses, because it makes the body's length ambiguous
-    /// (request smuggling): a header name that is not a token (`Content-Length : 3`), more than one
-    /// `Content-Length`, one that is not plain digits (`+3`), `Content-Length` beside `Transfer-Encoding`, or a
-    /// transfer coding other than `chunked` (501). Nil when the head is sound.
-    var framingFlaw: RequestFlaw? {
+    /// The parsed head, reviewed in one pass over its headers: its size as evhttp counts it against its limit (the
+    /// request line and each header line, without line ends), and what in it evhttp accepts but RFC 9112 refuses,
+    /// because it makes the body's length ambiguous (request smuggling): a header name that is not a token
+    /// (`Content-Length : 3`), more than one `Content-Length`, one that is not plain digits (`+3`),
+    /// `Content-Length` beside `Transfer-Encoding`, or a transfer coding other than `chunked` (501). The flaw is nil
+    /// when the head is sound.
+    var headReview: (bytes: Int, framingFlaw: RequestFlaw?) {
+        var bytes = method.utf8.count + 1 + (evhttp_request_get_uri(request).map { Int(strlen($0)) } ?? 0) + 9
+        let flaw = framingFlaw(countingHeaderBytesInto: &bytes)
+        return (bytes, flaw)
+    }
+
+    private func framingFlaw(countingHeaderBytesInto bytes: inout Int) -> RequestFlaw? {
         var flaw: RequestFlaw?
         var contentLengths = 0
         var transferEncoding: String?
         forEachHeader { name, value in
+            bytes += name.count + 2 + value.count
             guard flaw == nil else { return }
             guard !name.isEmpty, name.allSatisfy(HTTPToken.isTokenByte) else {
                 flaw = .malformed("the header name \(Self.text(name).debugDescription) is not a token")

@@ -52,14 +52,6 @@ extension ServerRequest {
         }
     }
 
-    /// The size of the request head as evhttp counts it against its limit: the request line and each header line,
-    /// without line ends.
-    var headBytes: Int {
-        var total = method.utf8.count + 1 + (evhttp_request_get_uri(request).map { Int(strlen($0)) } ?? 0) + 9
-        forEachHeader { name, value in total += name.count + 2 + value.count }
-        return total
-    }
-
     /// At most `limit` bytes from the start of the body, and the body's full length.
     func bodyPrefix(limit: Int) -> (bytes: [UInt8], length: Int) {
         guard let buffer = evhttp_request_get_input_buffer(request) else { return ([], 0) }

@@ -48,13 +48,16 @@ final class Journal: Sendable {
     func record(_ entry: consuming JournalEntry) {
         var entry = entry
         let cost = entry.cost
-        // Dropped entries are released after the lock.
-        var dropped: [JournalEntry] = []
+        // Dropped entries are released after the lock. A full journal drops one entry per entry recorded: that one
+        // needs no array.
+        var dropped: JournalEntry?
+        var droppedMore: [JournalEntry] = []
         ring.withLock { ring in
             ring.recorded += 1
             entry.number = ring.recorded
             while ring.count > 0, ring.count == capacity || ring.bytes + cost > byteLimit {
-                if let old = ring.dropOldest() { dropped.append(old) }
+                guard let old = ring.dropOldest() else { continue }
+                if dropped == nil { dropped = old } else { droppedMore.append(old) }
             }
             if ring.count == 0 { ring.oldest = 0 }
             let slot = (ring.oldest + ring.count) % capacity

@@ -20,7 +20,7 @@ final class JournalPageBody: StreamedBody {
             ("next", next.map(AdminJSON.int) ?? AdminJSON.null),
         ]).compactBytes
         // `{"count":…,"next":…}` opened up to take the requests as its last member.
-        opening = head.dropLast() + Array(#","requests":["#.utf8)
+        opening = head[..<(head.count - 1)] + Array(#","requests":["#.utf8)
     }
 
     func nextPiece() -> ArraySlice<UInt8>? {
@@ -29,7 +29,7 @@ final class JournalPageBody: StreamedBody {
         opening = nil
         while piece.count < Self.pieceBytes, let entry = remaining.popFirst() {
             if wroteEntry { piece.append(UInt8(ascii: ",")) }
-            piece += entry.json.compactBytes
+            JSONWriter.writeCompact(entry.json, into: &piece)
             wroteEntry = true
         }
         if remaining.isEmpty {

@@ -23,27 +23,38 @@ struct JournalRequestHead: Sendable {
         self.packed = packed
     }
 
-    /// Packs the head of `request`, redacting secret headers.
+    /// Packs the head of `request`, redacting secret headers: one pass to size the array, one to copy the bytes in.
     init(_ request: ServerRequest) {
-        let querySize = request.rawQuery.map { $0.utf8.count + 1 } ?? 0
-        var size = request.method.utf8.count + request.path.utf8.count + querySize + 3
+        var method = request.method
+        var path = request.path
+        let query = request.rawQuery
+        var size = method.utf8.count + path.utf8.count + (query.map { $0.utf8.count + 1 } ?? 0) + 3
         request.forEachHeader { name, value in
             size += name.count + (Self.isRedacted(name) ? Self.redactedValue.count : value.count) + 2
         }
-        var packed: [UInt8] = []
-        packed.reserveCapacity(size)
-        Self.appendStart(method: request.method, path: request.path, query: request.rawQuery, to: &packed)
-        request.forEachHeader { name, value in
-            packed.append(contentsOf: name)
-            packed.append(0)
-            if Self.isRedacted(name) {
-                packed.append(contentsOf: Self.redactedValue)
-            } else {
-                packed.append(contentsOf: value)
+        packed = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var writer = PackWriter(buffer)
+            method.withUTF8 { writer.write(UnsafeRawBufferPointer($0)) }
+            writer.write(0)
+            path.withUTF8 { writer.write(UnsafeRawBufferPointer($0)) }
+            writer.write(0)
+            if var query {
+                writer.write(UInt8(ascii: "?"))
+                query.withUTF8 { writer.write(UnsafeRawBufferPointer($0)) }
             }
-            packed.append(0)
+            writer.write(0)
+            request.forEachHeader { name, value in
+                writer.write(name)
+                writer.write(0)
+                if Self.isRedacted(name) {
+                    Self.redactedValue.withUnsafeBytes { writer.write($0) }
+                } else {
+                    writer.write(value)
+                }
+                writer.write(0)
+            }
+            count = writer.count
         }
-        self.packed = packed
     }
 
     /// How many bytes the packed head holds.
@@ -86,11 +97,37 @@ struct JournalRequestHead: Sendable {
     /// The secret header names, lower-case bytes, for comparing in place.
     private static let secretNames = Redactor.defaultHeaders.map { Array($0.lowercased().utf8) }
 
+    /// The lengths of the secret header names, as bits: most headers are told apart by their length alone.
+    private static let secretNameLengths = secretNames.reduce(UInt64(0)) { $0 | 1 << min($1.count, 63) }
+
     /// Whether `name` is one of `Redactor.defaultHeaders`, any case; compares bytes in place.
     private static func isRedacted(_ name: UnsafeRawBufferPointer) -> Bool {
-        secretNames.contains { secret in
-            guard secret.count == name.count else { return false }
-            return (0..<name.count).allSatisfy { name[$0] | 0x20 == secret[$0] }
+        guard name.count < 63, secretNameLengths >> name.count & 1 == 1 else { return false }
+        return secretNames.contains { secret in
+            secret.count == name.count && (0..<name.count).allSatisfy { name[$0] | 0x20 == secret[$0] }
         }
+    }
+}
+
+/// Copies bytes into the start of an uninitialised buffer, never past its end.
+private struct PackWriter {
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        let length = min(bytes.count, buffer.count - count)
+        guard length > 0, let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+        (target + count).initialize(from: source.assumingMemoryBound(to: UInt8.self), count: length)
+        count += length
+    }
+
+    mutating func write(_ byte: UInt8) {
+        guard count < buffer.count else { return }
+        buffer.initializeElement(at: count, to: byte)
+        count += 1
     }
 }

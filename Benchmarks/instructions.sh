@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# Instructions per request of `standin serve` and of the C evhttp reference, counted by valgrind's callgrind, which
+# repeats to within a few instructions for the same binary and input however busy the machine is: a regression guard
+# where wall-clock figures are noise.
+#
+# Cases (one keep-alive connection, requests one after another):
+#   static    GET /bench of Benchmarks/mocks, the fixture serve-vs-reference.sh loads
+#   template  GET /orders/7 of Benchmarks/instructions-mocks: a path parameter and the time rendered into the body
+#   miss      GET /products/7 of Benchmarks/instructions-mocks: a 404, with every fixture there weighed as a near
+#             miss
+#   journal   GET /__standin/requests after 10 requests for /orders/7: a journal read
+#
+# How: for each case the server runs twice under callgrind (with --threads 1, --quiet, --no-watch), once serving
+# WARMUP requests and once WARMUP + REQUESTS; the difference of the two runs' instruction totals, divided by
+# REQUESTS, is the cost of one request, without start-up, the connection's set-up or the shutdown. Every request of
+# a run must get the expected status, or the script fails. The instructions of every thread of the server count.
+# valgrind 3.19 refuses the debug information of a Swift binary, so callgrind runs a copy stripped with `strip -g`.
+# The reference answers every request with the bytes of the static case, whatever its path; nginx, measured for the
+# static case when it is installed, serves the same bytes (Benchmarks/nginx/nginx.conf.template with one worker).
+#
+# Usage:
+#   Benchmarks/instructions.sh           standin, the reference and nginx, every case, with the baseline beside
+#   Benchmarks/instructions.sh --check   standin only; fails when a case costs more than 3% above the baseline
+#   Benchmarks/instructions.sh --update  standin only; rewrites the baseline (say why in the commit)
+#
+# Environment (all optional):
+#   REQUESTS=400       requests measured per case
+#   WARMUP=50          requests both runs of a case serve, before the measured ones
+#   CASES="static template miss journal"   the cases measured (--update needs them all)
+#   PORT=18084         port of the server under test
+#   STANDIN=path       a prebuilt standin binary; skips `swift build`
+# Linux only (valgrind).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+MODE=${1:-report}
+REQUESTS=${REQUESTS:-400}
+# common.sh's WARMUP is seconds of load; here it is a count of requests.
+WARMUP_REQUESTS=${WARMUP:-50}
+PORT=${PORT:-18084}
+BASELINE=Benchmarks/instructions-baseline.txt
+TOLERANCE=1.03
+
+# shellcheck source=Benchmarks/lib/common.sh
+source Benchmarks/lib/common.sh
+
+case "$MODE" in
+report | --check | --update) ;;
+*) die "unknown argument '$MODE'; use --check, --update or nothing" ;;
+esac
+[[ "$MODE" != --update || -z "${CASES:-}" ]] || die "--update measures every case; unset CASES"
+require valgrind strip curl cc pkg-config
+
+build_standin
+STRIPPED="$OUT/standin-stripped"
+strip -g -o "$STRIPPED" "$STANDIN"
+if [[ "$MODE" == report ]]; then build_reference; fi
+# nginx (when installed) serves the static case's bytes in report mode: one worker in the foreground process.
+NGINX_DIR="$OUT/nginx-instructions"
+if [[ "$MODE" == report ]] && command -v nginx >/dev/null; then
+    mkdir -p "$NGINX_DIR"
+    sed -e "s|@PORT@|$PORT|g" -e "s|@RUN_DIR@|$PWD/$NGINX_DIR|g" -e 's/^master_process on;/master_process off;/' \
+        -e 's/^worker_processes 2;/worker_processes 1;/' Benchmarks/nginx/nginx.conf.template >"$NGINX_DIR/nginx.conf"
+fi
+
+# Each case: the mocks directory, the path measured, its expected status, and the path (if any) requested
+# JOURNAL_FILL times before the warm-up.
+JOURNAL_FILL=10
+declare -A mocks=([static]=Benchmarks/mocks [template]=Benchmarks/instructions-mocks
+    [miss]=Benchmarks/instructions-mocks [journal]=Benchmarks/instructions-mocks)
+declare -A paths=([static]=/bench [template]=/orders/7 [miss]=/products/7 [journal]=/__standin/requests)
+declare -A statuses=([static]=200 [template]=200 [miss]=404 [journal]=200)
+declare -A fills=([journal]=/orders/7)
+read -r -a cases <<<"${CASES:-static template miss journal}"
+
+# send PATH COUNT STATUS: COUNT requests for PATH over one connection (curl reuses it); dies unless each got STATUS.
+send() {
+    local path=$1 count=$2 status=$3 answers
+    ((count > 0)) || return 0
+    answers=$(curl -sS --max-time 300 -o /dev/null -w '%{http_code}\n' "http://127.0.0.1:$PORT$path#[1-$count]") ||
+        die "the server stopped answering GET $path"
+    [[ $(grep -c "^$status\$" <<<"$answers") == "$count" ]] ||
+        die "GET $path did not get $status each time: $(sort <<<"$answers" | uniq -c | tr '\n' ' ')"
+}
+
+# total_instructions SERVER CASE COUNT: sets TOTAL to the instructions SERVER (standin or reference) executed from
+# start to exit, serving CASE's fill, then COUNT requests on one connection. (Not in a subshell: a failure must
+# reach the exit trap that stops the server.)
+total_instructions() {
+    local server=$1 name=$2 count=$3 profile="$OUT/callgrind.$1.$2.$3.out"
+    local command=("$PWD/$STRIPPED" serve --mocks "${mocks[$name]}" --port "$PORT" --threads 1 --quiet --no-watch)
+    local status=${statuses[$name]}
+    if [[ "$server" == reference ]]; then
+        command=("$PWD/$REFERENCE" "$PORT")
+        status=200
+    elif [[ "$server" == nginx ]]; then
+        command=(nginx -p "$PWD/$NGINX_DIR" -c "$PWD/$NGINX_DIR/nginx.conf")
+    fi
+    start_server callgrind "$PORT" "0-$(($(nproc) - 1))" \
+        valgrind --tool=callgrind --callgrind-out-file="$profile" "${command[@]}"
+    if [[ -n "${fills[$name]:-}" ]]; then send "${fills[$name]}" "$JOURNAL_FILL" 200; fi
+    send "${paths[$name]}" "$count" "$status"
+    stop_server callgrind 120
+    TOTAL=$(awk '/^(summary|totals):/ { print $2; exit }' "$profile")
+    [[ -n "$TOTAL" ]] || die "callgrind wrote no totals for $server ($name); see $OUT/callgrind.log"
+}
+
+# per_request SERVER CASE: sets PER_REQUEST to the instructions per request of SERVER for CASE.
+per_request() {
+    local before
+    total_instructions "$1" "$2" "$WARMUP_REQUESTS"
+    before=$TOTAL
+    total_instructions "$1" "$2" $((WARMUP_REQUESTS + REQUESTS))
+    PER_REQUEST=$(awk -v b="$before" -v a="$TOTAL" -v n="$REQUESTS" 'BEGIN { printf "%.0f", (a - b) / n }')
+}
+
+baseline_of() {
+    [[ -f "$BASELINE" ]] || return 0
+    awk -v name="$1" '$1 == name { print $2 }' "$BASELINE"
+}
+
+echo "instructions per request (callgrind; $REQUESTS requests after $WARMUP_REQUESTS, one connection)"
+declare -A measured=()
+failures=0
+for name in "${cases[@]}"; do
+    per_request standin "$name"
+    measured[$name]=$PER_REQUEST
+    line=$(printf '%-9s standin %8s' "$name" "${measured[$name]}")
+    baseline=$(baseline_of "$name")
+    if [[ -n "$baseline" ]]; then
+        line+=$(printf '   baseline %8s (%s)' "$baseline" "$(ratio "${measured[$name]}" "$baseline")")
+        if [[ "$MODE" == --check ]] && awk -v m="${measured[$name]}" -v b="$baseline" -v t="$TOLERANCE" \
+            'BEGIN { exit !(m > b * t) }'; then
+            line+="   more than 3% above the baseline"
+            failures=$((failures + 1))
+        fi
+    fi
+    if [[ "$MODE" == report ]]; then
+        per_request reference "$name"
+        line+=$(printf '   reference %8s   standin/reference %s' "$PER_REQUEST" "$(ratio "${measured[$name]}" "$PER_REQUEST")")
+        summarize "instructions/request, $name: standin / reference" "${measured[$name]} / $PER_REQUEST"
+    fi
+    echo "$line"
+    if [[ "$MODE" == report && "$name" == static && -f "$NGINX_DIR/nginx.conf" ]]; then
+        per_request nginx static
+        echo "static    nginx   $(printf '%8s' "$PER_REQUEST")   (Benchmarks/nginx/nginx.conf.template, one worker)"
+        summarize "instructions/request, static: nginx (1 worker)" "$PER_REQUEST"
+    fi
+done
+
+if [[ "$MODE" == --update ]]; then
+    {
+        echo "# Instructions per request of standin serve, per case of Benchmarks/instructions.sh; --check fails 3% above."
+        echo "# Rewritten with Benchmarks/instructions.sh --update; the commit that changes it says why."
+        for name in "${cases[@]}"; do echo "$name ${measured[$name]}"; done
+    } >"$BASELINE"
+    echo "wrote $BASELINE"
+fi
+if ((failures > 0)); then
+    die "$failures case(s) cost more than 3% above $BASELINE: find the change that added the instructions
+(callgrind_annotate on $OUT/callgrind.standin.*.out), or update the baseline with --update and say why"
+fi
