@@ -76,9 +76,10 @@ import FoundationNetworking
         await onOwnThread { [process = server.process] in process.waitUntilExit() }
         let stopped = ContinuousClock.now - signalled
         #expect(server.process.terminationReason == .exit, "killed by the test's watchdog")
-        // The deadline is one second; the slack is for a loaded machine's scheduling (a parallel test run on two
-        // cores), not for the server: without the deadline these requests hold the loop for minutes.
-        #expect(stopped < .seconds(4), "stopped \(stopped) after SIGTERM")
+        // The deadline is one second of the server's time; the rest of the bound is for a loaded machine's scheduling
+        // (a parallel test run on two cores beside other work). Without the deadline these requests hold the loop for
+        // minutes, and the watchdog's SIGKILL at 20 s would end the process instead.
+        #expect(stopped < .seconds(10), "stopped \(stopped) after SIGTERM")
     }
 
     @Test func theAccessLogEscapesWhatAPathCouldForge() async throws {

@@ -15,7 +15,7 @@ func reloadTime(
 ) async throws -> Duration {
     let changed = ContinuousClock.now
     try change()
-    _ = try await poll(every: .milliseconds(20), timeout: .seconds(10), until: { $0 }, operation: takesEffect)
+    _ = try await poll(every: .milliseconds(20), timeout: .seconds(30), until: { $0 }, operation: takesEffect)
     let reloaded = try #require(log.lastTime(of: "reloaded:"), "no reload was logged")
     return reloaded - changed
 }
