@@ -44,15 +44,21 @@ final class MockResponder: HTTPHandler {
 
     func handle(_ request: ServerRequest) {
         if request.path.utf8.starts(with: AdminAPI.pathPrefix.utf8) { return handleAdmin(request) }
-        let fixtures = context.store.current
-        let entry = log.start(request, redactor: recordingRedactor)
-        let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
         let controls = request.controlHeaders
+        let state: SessionState
+        switch context.state(forSession: controls.session) {
+        case .success(let found): state = found
+        case .failure(let refusal): return refuseSession(request, refusal)
+        }
+        let fixtures = state.fixtures.current
+        let entry = (controls.session == nil ? log : log.journaling(into: state.journal))
+            .start(request, redactor: recordingRedactor)
+        let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
         var facts = RequestFacts(request)
         let answer = FixtureAnswer(
             to: &facts,
             from: fixtures.index,
-            chooser: simulation.chooser,
+            chooser: state.chooser,
             requestedVariant: controls.variant
         )
         switch answer {
@@ -133,6 +139,18 @@ final class MockResponder: HTTPHandler {
         }
     }
 
+    /// Answers a request that names a malformed, unknown or ended session with an error envelope; nothing is
+    /// journaled, in no session.
+    private func refuseSession(_ request: ServerRequest, _ refusal: AdminError) {
+        let entry = log.start(request, journaled: false)
+        let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
+        let config = context.store.current.config
+        request.send(
+            JSONReply.error(status: refusal.status, message: refusal.message, config: config, requestId: requestId)
+        )
+        log.finish(entry, status: refusal.status, fixture: nil, label: "NO SESSION")
+    }
+
     /// Checks access, answers the call, logs it (admin calls are not journaled).
     private func handleAdmin(_ request: ServerRequest) {
         let entry = log.start(request, journaled: false)
@@ -154,13 +172,18 @@ final class MockResponder: HTTPHandler {
         } else if Dashboard(context: context, loop: loop).answer(request, requestId: requestId) {
             return
         } else {
-            let call = AdminCall(
-                method: request.method,
-                route: request.path.dropFirst(AdminAPI.pathPrefix.count),
-                rawQuery: request.rawQuery,
-                body: request.body
-            )
-            reply = AdminAPI(context: context).respond(to: call)
+            switch context.state(forSession: request.header(named: "X-StandIn-Session")) {
+            case .failure(let refusal):
+                reply = AdminReply(status: refusal.status, error: refusal.message)
+            case .success(let state):
+                let call = AdminCall(
+                    method: request.method,
+                    route: request.path.dropFirst(AdminAPI.pathPrefix.count),
+                    rawQuery: request.rawQuery,
+                    body: request.body
+                )
+                reply = AdminAPI(context: context, state: state).respond(to: call)
+            }
         }
         let cors = context.store.current.config.cors?.responseHeaders ?? []
         for header in reply.headers + cors { request.addHeader(header.name, header.value) }

@@ -47,7 +47,8 @@ public final class MockServer: Sendable {
                 ) : nil,
             accessLog: configuration.accessLog ? AccessLog() : nil,
             access: AdminAccess(token: configuration.adminToken, listenHost: configuration.host),
-            logger: logger
+            logger: logger,
+            maxSessions: configuration.maxSessions
         )
         self.context = context
         let recording = configuration.recording.map { recording in

@@ -1,0 +1,83 @@
+import Foundation
+import StandInFixtures
+
+extension AdminAPI {
+    /// The longest session name accepted.
+    static let maxSessionNameLength = 200
+
+    /// `POST /__standin/sessions` with `{"name"?: "...", "ttl"?: "10m"}` (or no body): 201 with the new session's
+    /// `id` and `baseURL`.
+    func startSession(_ body: [UInt8]) throws(AdminError) -> AdminReply {
+        var name: String?
+        var ttl = SessionTTL.standard
+        let example = #"{"name": "checkout test", "ttl": "10m"}"#
+        if !body.isEmpty {
+            let node = try Self.parseObject(body, example: example)
+            guard case .object(let members) = node.value else { preconditionFailure("parseObject checked it") }
+            for member in members {
+                switch (member.key, member.value.value) {
+                case ("name", .string(let text)):
+                    guard text.count <= Self.maxSessionNameLength else {
+                        throw AdminError(
+                            status: 400,
+                            message: "name is longer than \(Self.maxSessionNameLength) characters"
+                        )
+                    }
+                    name = text
+                case ("ttl", .string(let text)):
+                    do {
+                        ttl = try SessionTTL.parse(text)
+                    } catch {
+                        throw AdminError(status: 400, message: error.description)
+                    }
+                case ("name", _), ("ttl", _):
+                    throw AdminError(
+                        status: 400,
+                        message: "\(member.key) must be a string, not \(member.value.typeName)"
+                    )
+                default:
+                    throw AdminError(
+                        status: 400,
+                        message: "unknown field \(member.key.debugDescription); a session takes name and ttl, like "
+                            + example
+                    )
+                }
+            }
+        }
+        guard let session = context.startSession(name: name, ttl: ttl) else {
+            throw AdminError(
+                status: 429,
+                message: "\(context.sessions.limit) sessions are alive, the most this server allows "
+                    + "(--max-sessions); end one (DELETE /__standin/sessions/{id}) and try again"
+            )
+        }
+        var reply = AdminReply(
+            status: 201,
+            json: AdminJSON.object([("id", AdminJSON.string(session.id)), ("baseURL", AdminJSON.null)])
+        )
+        reply.headers.append(("Location", Self.pathPrefix + "sessions/" + session.id))
+        return reply
+    }
+
+    /// `GET /__standin/sessions`: every live session with its name, how many requests it journaled and when it
+    /// expires unless used.
+    func listSessions() -> AdminReply {
+        let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        let sessions = context.sessions.all.map { session in
+            AdminJSON.object([
+                ("id", AdminJSON.string(session.id)),
+                ("name", AdminJSON.string(session.name)),
+                ("baseURL", AdminJSON.null),
+                ("requests", AdminJSON.int(session.state.journal?.lastNumber ?? 0)),
+                ("expiresAt", AdminJSON.string(format.format(session.expiresAt))),
+            ])
+        }
+        return AdminReply(status: 200, json: AdminJSON.array(sessions))
+    }
+
+    /// `DELETE /__standin/sessions/{id}`: ends the session and frees its state.
+    func endSession(id: String) throws(AdminError) -> AdminReply {
+        guard context.sessions.end(id) != nil else { throw .unknownSession(id) }
+        return AdminReply(status: 200, json: AdminJSON.object([("ended", AdminJSON.string(id))]))
+    }
+}
