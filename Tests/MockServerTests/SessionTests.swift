@@ -36,29 +36,45 @@ import FoundationNetworking
         return try await fetch(base, "/__standin/requests", headers: headers).json()["count"] as? Int
     }
 
-    @Test func parallelSessionsSeeOnlyTheirOwnVariantAndJournal() async throws {
+    /// How a test's requests join their session.
+    enum Route: CaseIterable {
+        /// On the main port, with `X-StandIn-Session`.
+        case header
+        /// On the session's own port (`baseURL`).
+        case port
+    }
+
+    @Test(arguments: Route.allCases)
+    func parallelSessionsSeeOnlyTheirOwnVariantAndJournal(route: Route) async throws {
         try await withMocks(Self.files) { mocks async throws in
             try await withServer(mocks: mocks, threads: 2) { base async throws in
-                var ids: [String] = []
+                var sessions: [(id: String, url: URL)] = []
                 for number in 0..<Self.sessionCount {
-                    let id = try await Self.start(base)
+                    let created = try await fetch(base, "/__standin/sessions", method: "POST")
+                    let id = try #require(try created.json()["id"] as? String)
+                    let url = try #require((try created.json()["baseURL"] as? String).flatMap(URL.init(string:)))
+                    #expect(url.port != base.port)
                     let selected = try await fetch(
-                        base,
+                        route == .port ? url : base,
                         "/__standin/variants",
                         method: "PUT",
-                        headers: ["X-StandIn-Session": id],
+                        headers: route == .port ? [:] : ["X-StandIn-Session": id],
                         body: Data(#"{"GET /item": "v\#(number)"}"#.utf8)
                     )
                     #expect(selected.status == 200)
-                    ids.append(id)
+                    sessions.append((id, url))
                 }
                 let answers = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
-                    for (number, id) in ids.enumerated() {
+                    for (number, session) in sessions.enumerated() {
                         group.addTask {
                             let client = URLSession(configuration: .ephemeral)
                             defer { client.finishTasksAndInvalidate() }
-                            var request = URLRequest(url: base.appendingPathComponent("item"))
-                            request.setValue(id, forHTTPHeaderField: "X-StandIn-Session")
+                            var request = URLRequest(
+                                url: (route == .port ? session.url : base).appendingPathComponent("item")
+                            )
+                            if route == .header {
+                                request.setValue(session.id, forHTTPHeaderField: "X-StandIn-Session")
+                            }
                             request.timeoutInterval = 60
                             var texts: [String] = []
                             for _ in 0..<Self.requestsPerSession {
@@ -73,11 +89,39 @@ import FoundationNetworking
                 for number in 0..<Self.sessionCount {
                     #expect(answers[number] == Array(repeating: "v\(number)", count: Self.requestsPerSession))
                 }
-                for id in ids {
-                    #expect(try await Self.journalCount(base, session: id) == Self.requestsPerSession)
+                for session in sessions {
+                    #expect(try await Self.journalCount(base, session: session.id) == Self.requestsPerSession)
+                    #expect(try await Self.journalCount(session.url) == Self.requestsPerSession)
                 }
                 #expect(try await Self.journalCount(base) == 0)
                 #expect(try await fetch(base, "/item").text == "default")
+            }
+        }
+    }
+
+    @Test func endingASessionClosesItsPort() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let created = try await fetch(base, "/__standin/sessions", method: "POST")
+                let id = try #require(try created.json()["id"] as? String)
+                let url = try #require((try created.json()["baseURL"] as? String).flatMap(URL.init(string:)))
+                #expect(try await fetch(url, "/item").text == "default")
+                // Ended by a call on its own port.
+                #expect(try await fetch(url, "/__standin/sessions/\(id)", method: "DELETE").status == 200)
+                let refused = try await poll(
+                    every: .milliseconds(50),
+                    timeout: .seconds(60),
+                    until: { $0 },
+                    operation: {
+                        do {
+                            _ = try await fetch(url, "/item", timeout: 10)
+                            return false
+                        } catch {
+                            return true
+                        }
+                    }
+                )
+                #expect(refused)
             }
         }
     }

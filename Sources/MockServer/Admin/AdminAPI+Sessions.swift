@@ -6,8 +6,8 @@ extension AdminAPI {
     static let maxSessionNameLength = 200
 
     /// `POST /__standin/sessions` with `{"name"?: "...", "ttl"?: "10m"}` (or no body): 201 with the new session's
-    /// `id` and `baseURL`.
-    func startSession(_ body: [UInt8]) throws(AdminError) -> AdminReply {
+    /// `id` and `baseURL`. `host` is the call's `Host` header, for the base URL.
+    func startSession(_ body: [UInt8], host: String?) throws(AdminError) -> AdminReply {
         var name: String?
         var ttl = SessionTTL.standard
         let example = #"{"name": "checkout test", "ttl": "10m"}"#
@@ -44,16 +44,12 @@ extension AdminAPI {
                 }
             }
         }
-        guard let session = context.startSession(name: name, ttl: ttl) else {
-            throw AdminError(
-                status: 429,
-                message: "\(context.sessions.limit) sessions are alive, the most this server allows "
-                    + "(--max-sessions); end one (DELETE /__standin/sessions/{id}) and try again"
-            )
-        }
+        let session = try context.startSession(name: name, ttl: ttl)
         var reply = AdminReply(
             status: 201,
-            json: AdminJSON.object([("id", AdminJSON.string(session.id)), ("baseURL", AdminJSON.null)])
+            json: AdminJSON.object([
+                ("id", AdminJSON.string(session.id)), ("baseURL", AdminJSON.string(baseURL(of: session, host: host))),
+            ])
         )
         reply.headers.append(("Location", Self.pathPrefix + "sessions/" + session.id))
         return reply
@@ -61,18 +57,26 @@ extension AdminAPI {
 
     /// `GET /__standin/sessions`: every live session with its name, how many requests it journaled and when it
     /// expires unless used.
-    func listSessions() -> AdminReply {
+    func listSessions(host: String?) -> AdminReply {
         let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         let sessions = context.sessions.all.map { session in
             AdminJSON.object([
                 ("id", AdminJSON.string(session.id)),
                 ("name", AdminJSON.string(session.name)),
-                ("baseURL", AdminJSON.null),
+                ("baseURL", AdminJSON.string(baseURL(of: session, host: host))),
                 ("requests", AdminJSON.int(session.state.journal?.lastNumber ?? 0)),
                 ("expiresAt", AdminJSON.string(format.format(session.expiresAt))),
             ])
         }
         return AdminReply(status: 200, json: AdminJSON.array(sessions))
+    }
+
+    /// `http://HOST:PORT` of the session's port, with the host the caller reached the server by (its `Host`
+    /// header), else the host the server listens on.
+    private func baseURL(of session: Session, host: String?) -> String {
+        let listening = context.sessionHost.contains(":") ? "[\(context.sessionHost)]" : context.sessionHost
+        let name = host.flatMap(Authority.init(hostHeader:))?.name ?? listening
+        return "http://\(name):\(session.port.port)"
     }
 
     /// `DELETE /__standin/sessions/{id}`: ends the session and frees its state.

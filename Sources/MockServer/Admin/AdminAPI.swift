@@ -54,7 +54,7 @@ struct AdminAPI {
             return call.method == "GET" ? try requests(query: call.rawQuery) : clearRequests()
         case "sessions":
             try call.require("GET", "POST")
-            return call.method == "GET" ? listSessions() : try startSession(call.body)
+            return call.method == "GET" ? listSessions(host: call.host) : try startSession(call.body, host: call.host)
         default:
             if route.hasPrefix("sessions/") {
                 try call.require("DELETE")
@@ -111,6 +111,8 @@ struct AdminCall {
     let route: Substring
     let rawQuery: Substring?
     let body: [UInt8]
+    /// The `Host` header, if any.
+    var host: String?
 
     /// Throws 405 unless the call uses one of `methods`.
     func require(_ methods: String...) throws(AdminError) {

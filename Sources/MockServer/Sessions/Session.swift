@@ -11,13 +11,16 @@ final class Session: Sendable {
     let ttl: Duration
     /// What its requests change and read.
     let state: SessionState
+    /// Its own listening port.
+    let port: SessionPort
     private let lastUsed = Locked(ContinuousClock.now)
 
-    init(id: String, name: String?, ttl: Duration, state: SessionState) {
+    init(id: String, name: String?, ttl: Duration, state: SessionState, port: SessionPort) {
         self.id = id
         self.name = name
         self.ttl = ttl
         self.state = state
+        self.port = port
     }
 
     /// Marks the session used now, which starts its idle time over.

@@ -1,7 +1,7 @@
 import StandInSupport
 
 /// The live sessions, by id, at most `limit` of them. Only requests and admin calls that name a session take its
-/// lock; requests without one never do.
+/// lock; requests without one never do. A session that ends or expires has its port closed.
 final class SessionRegistry: Sendable {
     /// The most sessions alive at once (`--max-sessions`).
     let limit: Int
@@ -11,11 +11,14 @@ final class SessionRegistry: Sendable {
         self.limit = limit
     }
 
-    /// Adds a session made by `make` with a new id, after dropping the expired ones; nil when `limit` sessions are
-    /// alive.
+    /// Whether `limit` sessions are alive, the expired ones not counted.
+    var isFull: Bool {
+        withSessions { $0.count >= limit }
+    }
+
+    /// Adds a session made by `make` with a new id; nil when `limit` sessions are alive.
     func add(_ make: (_ id: String) -> Session) -> Session? {
-        sessions.withLock { sessions in
-            Self.dropExpired(from: &sessions)
+        withSessions { sessions in
             guard sessions.count < limit else { return nil }
             var id = SessionID.make()
             while sessions[id] != nil { id = SessionID.make() }
@@ -28,35 +31,53 @@ final class SessionRegistry: Sendable {
     /// The live session with `id`, marked used; nil when there is none or it has expired (then it is ended).
     func use(_ id: some StringProtocol) -> Session? {
         let key = String(id)
-        return sessions.withLock { sessions in
+        var expired: Session?
+        let found = sessions.withLock { sessions -> Session? in
             guard let session = sessions[key] else { return nil }
             guard !session.hasExpired() else {
-                sessions[key] = nil
+                expired = sessions.removeValue(forKey: key)
                 return nil
             }
             session.touch()
             return session
         }
+        expired?.port.close()
+        return found
     }
 
-    /// Ends the session with `id`; returns it, or nil when no live session has that id.
+    /// Ends the session with `id` and closes its port; returns it, or nil when no live session has that id.
     func end(_ id: String) -> Session? {
-        sessions.withLock { sessions in
-            guard let session = sessions.removeValue(forKey: id) else { return nil }
-            return session.hasExpired() ? nil : session
-        }
+        guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return nil }
+        session.port.close()
+        return session.hasExpired() ? nil : session
     }
 
-    /// The live sessions, ordered by id, after dropping the expired ones.
+    /// Ends every session (the server is stopping).
+    func endAll() {
+        let ended = sessions.withLock { sessions in
+            defer { sessions.removeAll() }
+            return Array(sessions.values)
+        }
+        for session in ended { session.port.close() }
+    }
+
+    /// The live sessions, ordered by id.
     var all: [Session] {
-        sessions.withLock { sessions in
-            Self.dropExpired(from: &sessions)
-            return sessions.values.sorted { $0.id < $1.id }
-        }
+        withSessions { $0.values.sorted { $0.id < $1.id } }
     }
 
-    private static func dropExpired(from sessions: inout [String: Session]) {
-        let now = ContinuousClock.now
-        sessions = sessions.filter { !$0.value.hasExpired(at: now) }
+    /// Runs `body` on the sessions after ending the expired ones, whose ports are closed after the lock.
+    private func withSessions<Result>(_ body: (inout [String: Session]) -> Result) -> Result {
+        var expired: [Session] = []
+        let result = sessions.withLock { sessions in
+            let now = ContinuousClock.now
+            for (id, session) in sessions where session.hasExpired(at: now) {
+                expired.append(session)
+                sessions[id] = nil
+            }
+            return body(&sessions)
+        }
+        for session in expired { session.port.close() }
+        return result
     }
 }

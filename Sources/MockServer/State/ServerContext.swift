@@ -10,6 +10,9 @@ final class ServerContext: Sendable {
     let sessions: SessionRegistry
     /// The byte budget of each session's journal.
     let sessionJournalBytes: Int
+    /// Where sessions listen: the server's host, with its limits.
+    let sessionHost: String
+    let sessionLimits: ServerLimits
     let store: FixtureStore
     let simulation: Simulation
     /// Nil when the journal is off (`--journal-size 0`).
@@ -26,8 +29,12 @@ final class ServerContext: Sendable {
         accessLog: AccessLog?,
         access: AdminAccess,
         logger: Logger,
-        maxSessions: Int = MockServerConfiguration.defaultMaxSessions
+        sessionHost: String,
+        sessionLimits: ServerLimits,
+        maxSessions: Int
     ) {
+        self.sessionHost = sessionHost
+        self.sessionLimits = sessionLimits
         main = SessionState(
             fixtures: store,
             chooser: ResponseChooser(variants: simulation.settings.variants),
@@ -71,23 +78,32 @@ final class ServerContext: Sendable {
     /// A session's journal holds at least this many bytes, however small the server's is.
     static let minimumSessionJournalBytes = 1024 * 1024
 
-    /// Starts a session beside the main state, following the file fixtures from now on; nil when `--max-sessions`
-    /// sessions are alive.
-    func startSession(name: String?, ttl: Duration) -> Session? {
-        let session = sessions.add { id in
-            Session(
-                id: id,
-                name: name,
-                ttl: ttl,
-                state: SessionState(
-                    beside: main,
-                    variants: simulation.settings.variants,
-                    journalBytes: sessionJournalBytes
-                )
-            )
+    /// Starts a session beside the main state, listening on a port of its own and following the file fixtures from
+    /// now on. Throws a 429 when `--max-sessions` sessions are alive, a 503 when no port can be listened on.
+    func startSession(name: String?, ttl: Duration) throws(AdminError) -> Session {
+        let full = AdminError(
+            status: 429,
+            message: "\(sessions.limit) sessions are alive, the most this server allows (--max-sessions); end one "
+                + "(DELETE /__standin/sessions/{id}) and try again"
+        )
+        guard !sessions.isFull else { throw full }
+        let state = SessionState(
+            beside: main,
+            variants: simulation.settings.variants,
+            journalBytes: sessionJournalBytes
+        )
+        let port: SessionPort
+        do {
+            port = try SessionPort(host: sessionHost, limits: sessionLimits, state: state, context: self)
+        } catch {
+            throw AdminError(status: 503, message: "no port is free for the session to listen on: \(error)")
+        }
+        guard let session = sessions.add({ Session(id: $0, name: name, ttl: ttl, state: state, port: port) }) else {
+            port.close()
+            throw full
         }
         // A reload between the copy above and the session's registration would be missed without this.
-        session?.state.fixtures.rebase(on: store)
+        state.fixtures.rebase(on: store)
         return session
     }
 
