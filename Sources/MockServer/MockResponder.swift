@@ -13,8 +13,8 @@ final class MockResponder: HTTPHandler {
     private var requestIDs = RequestIDGenerator()
     /// Where this loop counts hits; nil on a session's port (hits count the main port's requests).
     private let hits: HitCounts.Shard?
-    /// On a session's port, the session's state, which every request and admin call here acts on.
-    private let session: SessionState?
+    /// On a session's port, the session, which every request and admin call here acts on.
+    private let session: SessionBinding?
     /// Added to every access-log line of a fixture's answer (record mode marks them `SERVED`).
     private let servedNote: String?
     /// In record mode, the recorder's redaction, so that the log and journal keep the same secrets out.
@@ -29,11 +29,11 @@ final class MockResponder: HTTPHandler {
     ///   - fallback: the backend that answers what no fixture matches, if any.
     ///   - servedNote: added to the access-log line of every answer (record mode's `SERVED`).
     ///   - recordingRedactor: in record mode, the recorder's redaction, applied to the log and journal.
-    ///   - session: on a session's port, the session's state.
+    ///   - session: on a session's port, the session.
     init(
         context: ServerContext,
         loop: EventLoop,
-        session: SessionState? = nil,
+        session: SessionBinding? = nil,
         fallback: Upstream? = nil,
         servedNote: String? = nil,
         recordingRedactor: Redactor? = nil
@@ -44,7 +44,7 @@ final class MockResponder: HTTPHandler {
         self.servedNote = servedNote
         self.recordingRedactor = recordingRedactor
         self.session = session
-        log = RequestLog(accessLog: context.accessLog, journal: session.map(\.journal) ?? context.journal)
+        log = RequestLog(accessLog: context.accessLog, journal: session.map(\.state.journal) ?? context.journal)
         hits = session == nil ? context.hits.makeShard() : nil
     }
 
@@ -52,7 +52,7 @@ final class MockResponder: HTTPHandler {
         if request.path.utf8.starts(with: AdminAPI.pathPrefix.utf8) { return handleAdmin(request) }
         let controls = request.controlHeaders
         let state: SessionState
-        switch session.map(Result.success) ?? context.state(forSession: controls.session) {
+        switch sessionState(for: controls.session) {
         case .success(let found): state = found
         case .failure(let refusal): return refuseSession(request, refusal)
         }
@@ -145,6 +145,12 @@ final class MockResponder: HTTPHandler {
         }
     }
 
+    /// The state a request or admin call acts on: on a session's port, the session's; else the one `id` names
+    /// (`X-StandIn-Session`), or the main state without one.
+    private func sessionState(for id: String?) -> Result<SessionState, AdminError> {
+        session?.use() ?? context.state(forSession: id)
+    }
+
     /// Answers a request that names a malformed, unknown or ended session with an error envelope; nothing is
     /// journaled, in no session.
     private func refuseSession(_ request: ServerRequest, _ refusal: AdminError) {
@@ -178,8 +184,7 @@ final class MockResponder: HTTPHandler {
         } else if Dashboard(context: context, loop: loop).answer(request, requestId: requestId) {
             return
         } else {
-            switch session.map(Result.success) ?? context.state(forSession: request.header(named: "X-StandIn-Session"))
-            {
+            switch sessionState(for: request.header(named: "X-StandIn-Session")) {
             case .failure(let refusal):
                 reply = AdminReply(status: refusal.status, error: refusal.message)
             case .success(let state):

@@ -76,6 +76,7 @@ public final class MockServer: Sendable {
             chores: { loop in
                 if let watchInterval { MocksWatcher.start(context: context, every: watchInterval, on: loop) }
                 if let accessLog = context.accessLog { accessLog.flushPeriodically(on: loop) }
+                loop.every(.seconds(1)) { context.sessions.endExpired() }
             }
         )
     }

@@ -1,6 +1,7 @@
 import Foundation
 import MockServer
 import NetworkCore
+import ServerTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -244,6 +245,53 @@ import FoundationNetworking
                 #expect((try third.json()["message"] as? String)?.contains("--max-sessions") == true)
                 #expect(try await fetch(base, "/__standin/sessions/\(second)", method: "DELETE").status == 200)
                 _ = try await Self.start(base)
+            }
+        }
+    }
+
+    @Test func requestsOnItsPortKeepASessionAlive() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let created = try await fetch(
+                    base,
+                    "/__standin/sessions",
+                    method: "POST",
+                    body: Data(#"{"ttl": "2s"}"#.utf8)
+                )
+                let url = try #require((try created.json()["baseURL"] as? String).flatMap(URL.init(string:)))
+                // Four seconds of use, twice the ttl, with gaps far shorter than it.
+                let clock = ContinuousClock()
+                let start = clock.now
+                while clock.now - start < .seconds(4) {
+                    #expect(try await fetch(url, "/item").status == 200)
+                    try await Task.sleep(for: .milliseconds(250))
+                }
+                let listed = try await fetch(base, "/__standin/sessions")
+                #expect((try JSONSerialization.jsonObject(with: listed.body) as? [Any])?.count == 1)
+            }
+        }
+    }
+
+    @Test func expiredSessionClosesItsPort() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let created = try await fetch(
+                    base,
+                    "/__standin/sessions",
+                    method: "POST",
+                    body: Data(#"{"ttl": "1s"}"#.utf8)
+                )
+                let url = try #require((try created.json()["baseURL"] as? String).flatMap(URL.init(string:)))
+                #expect(try await fetch(url, "/item").status == 200)
+                // Nothing calls the admin API, and connecting sends no request: the once-a-second chore ends it.
+                let port = try #require(url.port)
+                let closed = try await poll(
+                    every: .milliseconds(100),
+                    timeout: .seconds(60),
+                    until: { $0 },
+                    operation: { await onOwnThread { (try? RawConnection(port: port)) == nil } }
+                )
+                #expect(closed)
             }
         }
     }

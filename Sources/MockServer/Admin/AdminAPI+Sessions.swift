@@ -65,7 +65,7 @@ extension AdminAPI {
                 ("name", AdminJSON.string(session.name)),
                 ("baseURL", AdminJSON.string(baseURL(of: session, host: host))),
                 ("requests", AdminJSON.int(session.state.journal?.lastNumber ?? 0)),
-                ("expiresAt", AdminJSON.string(format.format(session.expiresAt))),
+                ("expiresAt", AdminJSON.string(format.format(session.lease.expiresAt))),
             ])
         }
         return AdminReply(status: 200, json: AdminJSON.array(sessions))

@@ -8,14 +8,23 @@ final class SessionPort: Sendable {
     let port: Int
     private let http: HTTPServer
 
-    /// Binds `host` on a free port and starts serving `state` there. Throws when no port can be listened on.
-    init(host: String, limits: ServerLimits, state: SessionState, context: ServerContext) throws(ServerError) {
+    /// Binds `host` on a free port and starts serving `state` there, renewing `lease` with every request. Throws when
+    /// no port can be listened on.
+    init(
+        host: String,
+        limits: ServerLimits,
+        state: SessionState,
+        lease: SessionLease,
+        context: ServerContext
+    ) throws(ServerError) {
         http = HTTPServer(
             host: host,
             port: 0,
             loops: 1,
             limits: limits,
-            makeHandler: { loop in MockResponder(context: context, loop: loop, session: state) }
+            makeHandler: { loop in
+                MockResponder(context: context, loop: loop, session: SessionBinding(state: state, lease: lease))
+            }
         )
         try http.start()
         port = http.port

@@ -34,11 +34,11 @@ final class SessionRegistry: Sendable {
         var expired: Session?
         let found = sessions.withLock { sessions -> Session? in
             guard let session = sessions[key] else { return nil }
-            guard !session.hasExpired() else {
+            guard !session.lease.hasExpired() else {
                 expired = sessions.removeValue(forKey: key)
                 return nil
             }
-            session.touch()
+            session.lease.renew()
             return session
         }
         expired?.port.close()
@@ -49,7 +49,12 @@ final class SessionRegistry: Sendable {
     func end(_ id: String) -> Session? {
         guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return nil }
         session.port.close()
-        return session.hasExpired() ? nil : session
+        return session.lease.hasExpired() ? nil : session
+    }
+
+    /// Ends the sessions that have expired and closes their ports (a chore, once a second).
+    func endExpired() {
+        withSessions { _ in }
     }
 
     /// Ends every session (the server is stopping).
@@ -71,7 +76,7 @@ final class SessionRegistry: Sendable {
         var expired: [Session] = []
         let result = sessions.withLock { sessions in
             let now = ContinuousClock.now
-            for (id, session) in sessions where session.hasExpired(at: now) {
+            for (id, session) in sessions where session.lease.hasExpired(at: now) {
                 expired.append(session)
                 sessions[id] = nil
             }

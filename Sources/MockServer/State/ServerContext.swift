@@ -92,13 +92,14 @@ final class ServerContext: Sendable {
             variants: simulation.settings.variants,
             journalBytes: sessionJournalBytes
         )
+        let lease = SessionLease(ttl: ttl)
         let port: SessionPort
         do {
-            port = try SessionPort(host: sessionHost, limits: sessionLimits, state: state, context: self)
+            port = try SessionPort(host: sessionHost, limits: sessionLimits, state: state, lease: lease, context: self)
         } catch {
             throw AdminError(status: 503, message: "no port is free for the session to listen on: \(error)")
         }
-        guard let session = sessions.add({ Session(id: $0, name: name, ttl: ttl, state: state, port: port) }) else {
+        guard let session = sessions.add({ Session(id: $0, name: name, state: state, lease: lease, port: port) }) else {
             port.close()
             throw full
         }
