@@ -10,8 +10,9 @@ final class ServerContext: Sendable {
     let sessions: SessionRegistry
     /// The byte budget of each session's journal.
     let sessionJournalBytes: Int
-    /// Where sessions listen: the server's host, with its limits.
+    /// The host sessions' ports listen on: the server's.
     let sessionHost: String
+    /// The limits of sessions' ports: the server's.
     let sessionLimits: ServerLimits
     let store: FixtureStore
     let simulation: Simulation
