@@ -11,7 +11,10 @@ final class MockResponder: HTTPHandler {
     unowned let loop: EventLoop
     let log: RequestLog
     private var requestIDs = RequestIDGenerator()
-    private let hits: HitCounts.Shard
+    /// Where this loop counts hits; nil on a session's port (hits count the main port's requests).
+    private let hits: HitCounts.Shard?
+    /// On a session's port, the session, which every request and admin call here acts on.
+    private let session: SessionBinding?
     /// Added to every access-log line of a fixture's answer (record mode marks them `SERVED`).
     private let servedNote: String?
     /// In record mode, the recorder's redaction, so that the log and journal keep the same secrets out.
@@ -26,9 +29,11 @@ final class MockResponder: HTTPHandler {
     ///   - fallback: the backend that answers what no fixture matches, if any.
     ///   - servedNote: added to the access-log line of every answer (record mode's `SERVED`).
     ///   - recordingRedactor: in record mode, the recorder's redaction, applied to the log and journal.
+    ///   - session: on a session's port, the session.
     init(
         context: ServerContext,
         loop: EventLoop,
+        session: SessionBinding? = nil,
         fallback: Upstream? = nil,
         servedNote: String? = nil,
         recordingRedactor: Redactor? = nil
@@ -38,33 +43,40 @@ final class MockResponder: HTTPHandler {
         self.fallback = fallback
         self.servedNote = servedNote
         self.recordingRedactor = recordingRedactor
-        log = RequestLog(accessLog: context.accessLog, journal: context.journal)
-        hits = context.hits.makeShard()
+        self.session = session
+        log = RequestLog(accessLog: context.accessLog, journal: session.map(\.state.journal) ?? context.journal)
+        hits = session == nil ? context.hits.makeShard() : nil
     }
 
     func handle(_ request: ServerRequest) {
         if request.path.utf8.starts(with: AdminAPI.pathPrefix.utf8) { return handleAdmin(request) }
-        let fixtures = context.store.current
-        let entry = log.start(request, redactor: recordingRedactor)
-        let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
         let controls = request.controlHeaders
+        let state: SessionState
+        switch sessionState(for: controls.session) {
+        case .success(let found): state = found
+        case .failure(let refusal): return refuseSession(request, refusal)
+        }
+        let fixtures = state.fixtures.current
+        let entry = (controls.session == nil || session != nil ? log : log.journaling(into: state.journal))
+            .start(request, redactor: recordingRedactor)
+        let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
         var facts = RequestFacts(request)
         let answer = FixtureAnswer(
             to: &facts,
             from: fixtures.index,
-            chooser: simulation.chooser,
+            chooser: state.chooser,
             requestedVariant: controls.variant
         )
         switch answer {
         case .unmatched:
             answerUnmatched(request, facts: &facts, fixtures: fixtures, requestId: requestId, consume entry)
         case .refused(let fixture, let error):
-            hits.add(fixture.id)
+            hits?.add(fixture.id)
             request.send(.unknownVariant(error, config: fixtures.config, requestId: requestId))
             finish(consume entry, status: 400, fixture: fixture.id)
         case .matched(let match, let response, let variant):
             let fixture = match.fixture
-            hits.add(fixture.id)
+            hits?.add(fixture.id)
             let plan: ResponsePlan
             do {
                 plan = try simulation.plan(response, variant: variant, controls: controls)
@@ -133,6 +145,24 @@ final class MockResponder: HTTPHandler {
         }
     }
 
+    /// The state a request or admin call acts on: on a session's port, the session's; else the one `id` names
+    /// (`X-StandIn-Session`), or the main state without one.
+    private func sessionState(for id: String?) -> Result<SessionState, AdminError> {
+        session?.use() ?? context.state(forSession: id)
+    }
+
+    /// Answers a request that names a malformed, unknown or ended session with an error envelope; nothing is
+    /// journaled, in no session.
+    private func refuseSession(_ request: ServerRequest, _ refusal: AdminError) {
+        let entry = log.start(request, journaled: false)
+        let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
+        let config = context.store.current.config
+        request.send(
+            JSONReply.error(status: refusal.status, message: refusal.message, config: config, requestId: requestId)
+        )
+        log.finish(entry, status: refusal.status, fixture: nil, label: "NO SESSION")
+    }
+
     /// Checks access, answers the call, logs it (admin calls are not journaled).
     private func handleAdmin(_ request: ServerRequest) {
         let entry = log.start(request, journaled: false)
@@ -154,13 +184,19 @@ final class MockResponder: HTTPHandler {
         } else if Dashboard(context: context, loop: loop).answer(request, requestId: requestId) {
             return
         } else {
-            let call = AdminCall(
-                method: request.method,
-                route: request.path.dropFirst(AdminAPI.pathPrefix.count),
-                rawQuery: request.rawQuery,
-                body: request.body
-            )
-            reply = AdminAPI(context: context).respond(to: call)
+            switch sessionState(for: request.header(named: "X-StandIn-Session")) {
+            case .failure(let refusal):
+                reply = AdminReply(status: refusal.status, error: refusal.message)
+            case .success(let state):
+                let call = AdminCall(
+                    method: request.method,
+                    route: request.path.dropFirst(AdminAPI.pathPrefix.count),
+                    rawQuery: request.rawQuery,
+                    body: request.body,
+                    host: caller.host
+                )
+                reply = AdminAPI(context: context, state: state).respond(to: call)
+            }
         }
         let cors = context.store.current.config.cors?.responseHeaders ?? []
         for header in reply.headers + cors { request.addHeader(header.name, header.value) }

@@ -47,7 +47,10 @@ public final class MockServer: Sendable {
                 ) : nil,
             accessLog: configuration.accessLog ? AccessLog() : nil,
             access: AdminAccess(token: configuration.adminToken, listenHost: configuration.host),
-            logger: logger
+            logger: logger,
+            sessionHost: configuration.host,
+            sessionLimits: configuration.limits,
+            maxSessions: configuration.maxSessions
         )
         self.context = context
         let recording = configuration.recording.map { recording in
@@ -73,6 +76,7 @@ public final class MockServer: Sendable {
             chores: { loop in
                 if let watchInterval { MocksWatcher.start(context: context, every: watchInterval, on: loop) }
                 if let accessLog = context.accessLog { accessLog.flushPeriodically(on: loop) }
+                loop.every(.seconds(1)) { context.sessions.endExpired() }
             }
         )
     }
@@ -93,6 +97,7 @@ public final class MockServer: Sendable {
     /// thread, which makes every socket call cheaper on Linux. Returns the signal's name, or nil after `stop`.
     public func run(listening: (_ port: Int) -> Void = { _ in }) throws -> String? {
         let signal = try http.run(stoppingOn: [SIGINT, SIGTERM]) { listening(http.port) }
+        context.sessions.endAll()
         context.accessLog?.flush()
         return signal.map { $0 == SIGINT ? "SIGINT" : "SIGTERM" }
     }
@@ -100,9 +105,11 @@ public final class MockServer: Sendable {
     /// The port the server listens on, once started.
     public var port: Int { http.port }
 
-    /// Stops watching and serving, and waits until every loop has stopped; the access log is flushed.
+    /// Stops watching and serving, and waits until every loop has stopped; the access log is flushed. Sessions end
+    /// and their ports close.
     public func stop() {
         http.stop()
+        context.sessions.endAll()
         context.accessLog?.flush()
     }
 }

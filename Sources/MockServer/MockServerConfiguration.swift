@@ -36,6 +36,11 @@ public struct MockServerConfiguration: Sendable {
     public var fallbackUpstream: URL?
     /// The most dashboard event streams (`GET /__standin/events`) open at once; one more gets 429.
     public var maxEventStreams = JournalFeed.defaultMaxStreams
+    /// The most sessions (`POST /__standin/sessions`) alive at once; one more gets 429.
+    public var maxSessions = MockServerConfiguration.defaultMaxSessions
+
+    /// The default of `maxSessions`.
+    public static let defaultMaxSessions = 256
 
     /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, one thread (`standin serve` defaults to
     /// one per core), lenient loading, access log on, admin API for loopback clients, a journal of 10,000 requests

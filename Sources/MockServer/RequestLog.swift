@@ -11,6 +11,8 @@ struct RequestLog {
         let started: ContinuousClock.Instant
         /// Nil when the journal is off, or the request is not journaled (admin calls).
         var journal: JournalEntry?
+        /// The journal the entry goes into: the log's when the entry started (a session's, for its requests).
+        fileprivate let destination: Journal?
     }
 
     private let accessLog: AccessLog?
@@ -22,6 +24,11 @@ struct RequestLog {
         self.journal = journal
     }
 
+    /// The same log, journaling into `journal` instead (a session's requests go into the session's journal).
+    func journaling(into journal: Journal?) -> RequestLog {
+        RequestLog(accessLog: accessLog, journal: journal)
+    }
+
     /// Starts the entry of `request`, or returns nil when neither log is on. In record mode, `redactor` keeps the
     /// request's secrets out of both, as out of the recorded files; admin calls pass `journaled: false`.
     func start(_ request: ServerRequest, redactor: Redactor? = nil, journaled: Bool = true) -> Entry? {
@@ -31,7 +38,8 @@ struct RequestLog {
             method: request.method,
             path: path ?? request.path,
             started: .now,
-            journal: journaled && journal != nil ? JournalEntry(request, recording: redactor) : nil
+            journal: journaled && journal != nil ? JournalEntry(request, recording: redactor) : nil,
+            destination: journal
         )
     }
 
@@ -44,7 +52,13 @@ struct RequestLog {
         -> Entry?
     {
         guard accessLog != nil || journal != nil else { return nil }
-        return Entry(method: method, path: path(), started: .now, journal: journal == nil ? nil : entry())
+        return Entry(
+            method: method,
+            path: path(),
+            started: .now,
+            journal: journal == nil ? nil : entry(),
+            destination: journal
+        )
     }
 
     /// Writes the access-log line and the journal entry of a request that has been answered.
@@ -70,7 +84,7 @@ struct RequestLog {
             details: details,
             duration: duration
         )
-        guard let journal, var completed = entry.journal.take() else { return }
+        guard let journal = entry.destination, var completed = entry.journal.take() else { return }
         completed.fixture = fixture
         completed.variant = variant
         completed.status = status

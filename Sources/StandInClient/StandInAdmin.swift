@@ -20,13 +20,56 @@ public struct StandInAdmin: Sendable {
     public let baseURL: URL
     /// The `--admin-token` the server was started with, if any.
     public let token: String?
+    /// The session this client acts on (`startSession()`), or nil for the server's shared state.
+    public let sessionID: String?
     private let session: URLSession
 
     /// Creates a client for the StandIn at `baseURL`.
     public init(baseURL: URL, token: String? = nil, session: URLSession = .shared) {
+        self.init(baseURL: baseURL, token: token, sessionID: nil, session: session)
+    }
+
+    private init(baseURL: URL, token: String?, sessionID: String?, session: URLSession) {
         self.baseURL = baseURL
         self.token = token
+        self.sessionID = sessionID
         self.session = session
+    }
+
+    /// `POST /__standin/sessions`: starts a session, a world of its own for one test, and returns a client for it.
+    /// Its `baseURL` is the session's own port: point the app under test there. Every call on the returned client
+    /// (variants, fixtures, reset, requests, verify) acts on the session only; `end()` ends it.
+    /// - Parameters:
+    ///   - name: shown in `GET /__standin/sessions`.
+    ///   - ttl: how long the session lives without a request (`"10m"`, `"2h"`; at most 24 h); the server's default
+    ///     is 30 minutes.
+    public func startSession(name: String? = nil, ttl: String? = nil) async throws -> StandInAdmin {
+        var fields: [String: String] = [:]
+        fields["name"] = name
+        fields["ttl"] = ttl
+        let body = try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
+        let started: StartedSession = try await call("POST", "sessions", body: body)
+        guard let sessionURL = URL(string: started.baseURL) else {
+            throw StandInAdminError(
+                call: "POST /__standin/sessions",
+                status: 201,
+                message: "the server answered a base URL that is not a URL: \(started.baseURL)"
+            )
+        }
+        return StandInAdmin(baseURL: sessionURL, token: token, sessionID: started.id, session: session)
+    }
+
+    /// `DELETE /__standin/sessions/{id}`: ends the session this client was started for; its port closes and its
+    /// state is freed. Throws on a client of the shared state.
+    public func end() async throws {
+        guard let sessionID else {
+            throw StandInAdminError(
+                call: "end()",
+                status: 0,
+                message: "this client acts on the server's shared state, not a session; start one with startSession()"
+            )
+        }
+        let _: Ignored = try await call("DELETE", "sessions/" + sessionID)
     }
 
     /// `GET /__standin/health`: the server is up; how many fixtures it serves.
@@ -101,6 +144,10 @@ public struct StandInAdmin: Sendable {
     }
 
     private struct FixtureList: Decodable { let fixtures: [FixtureInfo] }
+    private struct StartedSession: Decodable {
+        let id: String
+        let baseURL: String
+    }
     private struct AddedFixture: Decodable { let id: String }
     private struct JournalPage: Decodable {
         let requests: [RecordedRequest]

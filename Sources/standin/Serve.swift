@@ -72,6 +72,14 @@ struct Serve: ParsableCommand {
     )
     var maxEventStreams = 16
 
+    @Option(
+        help: ArgumentHelp(
+            "How many sessions (POST /__standin/sessions) may be alive at once; one more gets 429.",
+            valueName: "count"
+        )
+    )
+    var maxSessions = MockServerConfiguration.defaultMaxSessions
+
     @OptionGroup(title: "Simulation")
     var simulation: SimulationOptions
 
@@ -83,6 +91,9 @@ struct Serve: ParsableCommand {
         guard journalSize >= 0 else { throw ValidationError("--journal-size must be 0 (off) or more.") }
         guard (0...1024).contains(maxEventStreams) else {
             throw ValidationError("--max-event-streams must be within 0...1024.")
+        }
+        guard (1...65_536).contains(maxSessions) else {
+            throw ValidationError("--max-sessions must be within 1...65536.")
         }
         guard journalBytes >= 0 else { throw ValidationError("--journal-bytes must be 0 or more.") }
         if let adminToken, adminToken.isEmpty || adminToken.contains(where: \.isWhitespace) {
@@ -112,6 +123,7 @@ struct Serve: ParsableCommand {
             fallbackUpstream: try fallbackUpstream.map { try upstreamURL($0, option: "--fallback-upstream") }
         )
         configuration.maxEventStreams = maxEventStreams
+        configuration.maxSessions = maxSessions
         let server: MockServer
         let signal: String?
         do {

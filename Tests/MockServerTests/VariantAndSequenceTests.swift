@@ -31,7 +31,30 @@ import Testing
         }
         """#,
         "slow.json": #"{ "request": { "path": "/slow" }, "response": { "text": "ok", "delay": "120ms" } }"#,
+        "task.json": #"""
+        {
+          "request": { "path": "/tasks/{id}" },
+          "sequence": [ { "text": "queued" }, { "text": "done" } ],
+          "sequenceBy": "path.id"
+        }
+        """#,
     ]
+
+    @Test func sequenceCountedByARequestValueAdvancesPerValue() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                #expect(try await fetch(base, "/tasks/1").text == "queued")
+                #expect(try await fetch(base, "/tasks/1").text == "done")
+                #expect(try await fetch(base, "/tasks/2").text == "queued")
+                #expect(try await fetch(base, "/tasks/1").text == "done")
+                #expect(try await fetch(base, "/tasks/2").text == "done")
+                // Without sequenceBy, every id shares one position.
+                #expect(try await fetch(base, "/jobs/1").status == 503)
+                #expect(try await fetch(base, "/jobs/2").status == 503)
+                #expect(try await fetch(base, "/jobs/3").status == 200)
+            }
+        }
+    }
 
     @Test func variantChosenByHeaderReplacesTheFieldsItNames() async throws {
         try await withMocks(Self.files) { mocks async throws in

@@ -76,6 +76,33 @@ private typealias RegistryTests_Profile = Profile
         }
     }
 
+    @Test func sessionsOfASharedRegistryKeepTheirOwnVariantsSequencesAndStubs() async throws {
+        let file = #"""
+            { "request": { "path": "/profiles/{id}" },
+              "sequence": [ { "envelope": { "data": { "id": 1, "nickname": "first" } } },
+                            { "envelope": { "data": { "id": 1, "nickname": "second" } } } ],
+              "variants": { "banned": { "envelope": { "code": 40300, "message": "banned" } } } }
+            """#
+        try await withTemporaryMocks(["profiles.json": file]) { directory in
+            let shared = try MockRegistry(directory: directory)
+            let one = shared.session()
+            let other = shared.session()
+            let base = URL(string: "https://api.example.com")!
+            let oneClient = APIClient(baseURL: base, transport: one)
+            let otherClient = APIClient(baseURL: base, transport: other)
+            #expect(try await oneClient.send(API.Profile(id: 1)).nickname == "first")
+            one.setVariant("banned", for: "GET /profiles/{id}")
+            one.register(API.Plain(), error: .http(status: 503))
+            #expect(try await networkError { try await oneClient.send(API.Profile(id: 1)) }.businessCode == 40300)
+            #expect(try await otherClient.send(API.Profile(id: 1)).nickname == "first")
+            #expect(try await otherClient.send(API.Profile(id: 1)).nickname == "second")
+            try other.register(API.Plain(), response: Profile(id: 2, nickname: "bob"))
+            #expect(try await otherClient.send(API.Plain()).nickname == "bob")
+            let sharedClient = APIClient(baseURL: base, transport: shared)
+            #expect(try await sharedClient.send(API.Profile(id: 1)).nickname == "first")
+        }
+    }
+
     @Test func variantsAreChosenPerEndpointOrForTheRegistryAndReset() async throws {
         let file = #"""
             { "request": { "path": "/profiles/{id}" },

@@ -3,10 +3,10 @@ import StandInFixtures
 extension AdminAPI {
     /// `GET /__standin/fixtures`: every fixture with its endpoint, source, variants, selected variant and hits.
     func listFixtures() -> AdminReply {
-        let set = context.store.current
+        let set = state.fixtures.current
         let hits = context.hits.all
         let fixtures = set.fixtures.map { fixture in
-            let selected = context.simulation.variants.variant(for: fixture)
+            let selected = state.chooser.variants.variant(for: fixture)
             return AdminJSON.object([
                 ("id", AdminJSON.string(fixture.id)),
                 ("endpoint", AdminJSON.string(fixture.endpoint)),
@@ -26,7 +26,7 @@ extension AdminAPI {
         }
         let fixture: Fixture
         do {
-            fixture = try context.store.add(body)
+            fixture = try state.fixtures.add(body)
         } catch {
             let place = error.line.map { "line \($0): " } ?? ""
             throw AdminError(status: 400, message: "the fixture is not valid: \(place)\(error.reason)")
@@ -43,7 +43,7 @@ extension AdminAPI {
 
     /// `DELETE /__standin/fixtures/{id}`: removes a run-time fixture.
     func removeFixture(id: String) throws(AdminError) -> AdminReply {
-        switch context.store.remove(id: id) {
+        switch state.fixtures.remove(id: id) {
         case .removed:
             return AdminReply(status: 200, json: AdminJSON.object([("removed", AdminJSON.string(id))]))
         case .notRuntime:
@@ -53,7 +53,7 @@ extension AdminAPI {
                     + "removed here; edit or delete the file instead"
             )
         case .unknown:
-            let runtime = context.store.current.runtimeIDs.sorted()
+            let runtime = state.fixtures.current.runtimeIDs.sorted()
             let list = runtime.isEmpty ? "there are none" : "there are: " + runtime.joined(separator: ", ")
             throw AdminError(status: 404, message: "no run-time fixture has the id \(id.debugDescription); \(list)")
         }

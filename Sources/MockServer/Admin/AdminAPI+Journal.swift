@@ -10,7 +10,7 @@ extension AdminAPI {
     /// streamed. `since` is the cursor of the previous page (`next` in its answer; entries after that number), and
     /// `next` is null on the last page.
     func requests(query: Substring?) throws(AdminError) -> AdminReply {
-        guard let journal = context.journal else {
+        guard let journal = state.journal else {
             throw AdminError(status: 404, message: "the journal is off (--journal-size 0); no requests are kept")
         }
         var filter = JournalFilter()
@@ -62,7 +62,7 @@ extension AdminAPI {
 
     /// `DELETE /__standin/requests`: empties the journal.
     func clearRequests() -> AdminReply {
-        context.journal?.clear()
+        state.journal?.clear()
         return AdminReply(status: 200, json: AdminJSON.object([("status", AdminJSON.string("cleared"))]))
     }
 }

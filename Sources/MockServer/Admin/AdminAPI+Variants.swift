@@ -3,7 +3,7 @@ import StandInFixtures
 extension AdminAPI {
     /// `GET /__standin/variants`: endpoint → selected variant.
     func variants() -> AdminReply {
-        let selected = context.simulation.variants.all.sorted { $0.key < $1.key }
+        let selected = state.chooser.variants.all.sorted { $0.key < $1.key }
         return AdminReply(status: 200, json: AdminJSON.object(selected.map { ($0.key, AdminJSON.string($0.value)) }))
     }
 
@@ -13,7 +13,7 @@ extension AdminAPI {
         let node = try Self.parseObject(body, example: #"{"GET /users/{id}": "expired-token"}"#)
         guard case .object(let members) = node.value else { preconditionFailure("parseObject checked it") }
         var changes: [(endpoint: String, variant: String?)] = []
-        let fixtures = context.store.current.fixtures
+        let fixtures = state.fixtures.current.fixtures
         for member in members {
             switch member.value.value {
             case .null:
@@ -31,7 +31,7 @@ extension AdminAPI {
                 )
             }
         }
-        for change in changes { context.simulation.variants.set(change.variant, for: change.endpoint) }
+        for change in changes { state.chooser.variants.set(change.variant, for: change.endpoint) }
         return variants()
     }
 

@@ -13,10 +13,13 @@ struct AdminAPI {
         "GET /__standin/health", "GET /__standin/fixtures", "POST /__standin/fixtures",
         "DELETE /__standin/fixtures/{id}", "POST /__standin/reload", "POST /__standin/reset",
         "GET /__standin/variants", "PUT /__standin/variants", "GET /__standin/requests", "DELETE /__standin/requests",
-        "GET /__standin/ui", "GET /__standin/events",
+        "GET /__standin/ui", "GET /__standin/events", "GET /__standin/sessions", "POST /__standin/sessions",
+        "DELETE /__standin/sessions/{id}",
     ]
 
     let context: ServerContext
+    /// What the call acts on: the main state, or the session the call names (`X-StandIn-Session`).
+    let state: SessionState
 
     /// Answers one call; bad calls get a 4xx whose message says what is wrong.
     func respond(to call: AdminCall) -> AdminReply {
@@ -41,7 +44,7 @@ struct AdminAPI {
             return reload()
         case "reset":
             try call.require("POST")
-            context.reset()
+            if state === context.main { context.reset() } else { state.reset() }
             return AdminReply(status: 200, json: AdminJSON.object([("status", AdminJSON.string("reset"))]))
         case "variants":
             try call.require("GET", "PUT")
@@ -49,7 +52,14 @@ struct AdminAPI {
         case "requests":
             try call.require("GET", "DELETE")
             return call.method == "GET" ? try requests(query: call.rawQuery) : clearRequests()
+        case "sessions":
+            try call.require("GET", "POST")
+            return call.method == "GET" ? listSessions(host: call.host) : try startSession(call.body, host: call.host)
         default:
+            if route.hasPrefix("sessions/") {
+                try call.require("DELETE")
+                return try endSession(id: String(route.dropFirst("sessions/".count)))
+            }
             if route.hasPrefix("fixtures/") {
                 try call.require("DELETE")
                 return try removeFixture(id: String(route.dropFirst("fixtures/".count)))
@@ -101,6 +111,8 @@ struct AdminCall {
     let route: Substring
     let rawQuery: Substring?
     let body: [UInt8]
+    /// The `Host` header, if any.
+    var host: String?
 
     /// Throws 405 unless the call uses one of `methods`.
     func require(_ methods: String...) throws(AdminError) {

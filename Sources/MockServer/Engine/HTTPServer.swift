@@ -1,3 +1,4 @@
+import Foundation
 import StandInSupport
 
 /// An HTTP server on libevent: binds an address, runs its event loops, stops on demand.
@@ -92,6 +93,20 @@ final class HTTPServer: Sendable {
         boundPort.withLock { $0 = port }
         chores(loops[0])
         return loops
+    }
+
+    /// Stops the server without waiting, from any thread, even from a call it is answering: each loop first runs one
+    /// more turn (a zero timer fires after the turn's writes, so a reply queued now still goes out), then a thread of
+    /// its own stops the server.
+    func stopAfterThisTurn() {
+        let loops: [EventLoop] = state.withLock { state in
+            if case .running(let loops) = state { return loops }
+            return []
+        }
+        guard let first = loops.first else { return }
+        first.execute { [self] in
+            first.schedule(after: .zero) { [self] in Thread.detachNewThread { self.stop() } }
+        }
     }
 
     /// Stops every loop and waits until their threads have left them. Safe to call more than once.

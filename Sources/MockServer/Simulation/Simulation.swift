@@ -1,22 +1,15 @@
 import StandInFixtures
 import StandInSupport
 
-/// The simulation state every loop shares: the chooser of sequence steps and variants, settings, and the one random
-/// source behind chaos and random delays, so that a seeded run repeats for the same order of requests.
+/// The simulation every loop and session shares: settings, and the one random source behind chaos and random delays,
+/// so that a seeded run repeats for the same order of requests. (Sequence positions and variant selections are
+/// per session: `SessionState.chooser`.)
 final class Simulation: Sendable {
     let settings: SimulationSettings
-    /// Picks each matched fixture's sequence step and variant.
-    let chooser: ResponseChooser
     private let random: Locked<SeededGenerator>
-
-    /// Where each sequence fixture is.
-    var sequences: SequenceCounters { chooser.sequences }
-    /// The variant each endpoint serves when a request names none.
-    var variants: VariantSelection { chooser.variants }
 
     init(settings: SimulationSettings) {
         self.settings = settings
-        chooser = ResponseChooser(variants: settings.variants)
         random = Locked(settings.seed.map(SeededGenerator.init(seed:)) ?? SeededGenerator())
     }
 

@@ -35,8 +35,29 @@ final class FixtureStore: Sendable {
         published = Locked(FixtureSet(files: loaded.fixtures, runtime: [], config: loaded.config))
     }
 
+    /// A store for one session: `main`'s file fixtures and settings, and run-time fixtures of its own. It follows
+    /// the files when `rebase(on:)` is called after each reload of `main`.
+    init(sessionOf main: FixtureStore) {
+        loader = main.loader
+        initialLoad = main.initialLoad
+        let files = main.state.withLock { State(files: $0.files, config: $0.config, snapshot: $0.snapshot) }
+        state = Locked(files)
+        published = Locked(FixtureSet(files: files.files, runtime: [], config: files.config))
+    }
+
     /// The result of the load at start, diagnostics included.
     let initialLoad: FixtureLoadResult
+
+    /// Takes `main`'s file fixtures and settings, keeping this store's run-time fixtures (a session's store after a
+    /// reload).
+    func rebase(on main: FixtureStore) {
+        let (files, config) = main.state.withLock { ($0.files, $0.config) }
+        state.withLock { state in
+            state.files = files
+            state.config = config
+            publish(state)
+        }
+    }
 
     /// The set requests are answered from now.
     var current: FixtureSet { published.withLock { $0 } }

@@ -1,8 +1,19 @@
 import Logging
 import StandInFixtures
 
-/// The state every loop shares: the fixtures, simulation, journal, hit counts, access log and admin settings.
+/// The state every loop shares: the fixtures, simulation, journal, hit counts, access log, admin settings and
+/// sessions.
 final class ServerContext: Sendable {
+    /// The state of requests that name no session.
+    let main: SessionState
+    /// The live sessions, each with a state of its own.
+    let sessions: SessionRegistry
+    /// The byte budget of each session's journal.
+    let sessionJournalBytes: Int
+    /// The host sessions' ports listen on: the server's.
+    let sessionHost: String
+    /// The limits of sessions' ports: the server's.
+    let sessionLimits: ServerLimits
     let store: FixtureStore
     let simulation: Simulation
     /// Nil when the journal is off (`--journal-size 0`).
@@ -18,8 +29,20 @@ final class ServerContext: Sendable {
         journal: Journal?,
         accessLog: AccessLog?,
         access: AdminAccess,
-        logger: Logger
+        logger: Logger,
+        sessionHost: String,
+        sessionLimits: ServerLimits,
+        maxSessions: Int
     ) {
+        self.sessionHost = sessionHost
+        self.sessionLimits = sessionLimits
+        main = SessionState(
+            fixtures: store,
+            chooser: ResponseChooser(variants: simulation.settings.variants),
+            journal: journal
+        )
+        sessions = SessionRegistry(limit: maxSessions)
+        sessionJournalBytes = max(Self.minimumSessionJournalBytes, (journal?.byteLimit ?? 0) / 16)
         self.store = store
         self.simulation = simulation
         self.journal = journal
@@ -33,7 +56,11 @@ final class ServerContext: Sendable {
     @discardableResult
     func reload(onlyIfChanged: Bool = false) -> ReloadOutcome? {
         guard let outcome = store.reload(onlyIfChanged: onlyIfChanged) else { return nil }
-        simulation.sequences.reset(fixtureIDs: outcome.changedIDs)
+        main.chooser.sequences.reset(fixtureIDs: outcome.changedIDs)
+        for session in sessions.all {
+            session.state.fixtures.rebase(on: store)
+            session.state.chooser.sequences.reset(fixtureIDs: outcome.changedIDs)
+        }
         for diagnostic in outcome.diagnostics { logger.report(diagnostic) }
         if !outcome.keptIDs.isEmpty {
             logger.warning("still serving the last good version of: \(outcome.keptIDs.joined(separator: ", "))")
@@ -45,10 +72,67 @@ final class ServerContext: Sendable {
     /// Back to the start: no run-time fixtures, every sequence at its first step, the command line's variants, an
     /// empty journal and no hits.
     func reset() {
-        store.removeRuntimeFixtures()
-        simulation.sequences.reset()
-        simulation.variants.reset()
-        journal?.clear()
+        main.reset()
         hits.reset()
+    }
+
+    /// A session's journal holds at least this many bytes, however small the server's is.
+    static let minimumSessionJournalBytes = 1024 * 1024
+
+    /// Starts a session beside the main state, listening on a port of its own and following the file fixtures from
+    /// now on. Throws a 429 when `--max-sessions` sessions are alive, a 503 when no port can be listened on.
+    func startSession(name: String?, ttl: Duration) throws(AdminError) -> Session {
+        let full = AdminError(
+            status: 429,
+            message: "\(sessions.limit) sessions are alive, the most this server allows (--max-sessions); end one "
+                + "(DELETE /__standin/sessions/{id}) and try again"
+        )
+        guard !sessions.isFull else { throw full }
+        let state = SessionState(
+            beside: main,
+            variants: simulation.settings.variants,
+            journalBytes: sessionJournalBytes
+        )
+        let lease = SessionLease(ttl: ttl)
+        let port: SessionPort
+        do {
+            port = try SessionPort(host: sessionHost, limits: sessionLimits, state: state, lease: lease, context: self)
+        } catch {
+            throw AdminError(status: 503, message: "no port is free for the session to listen on: \(error)")
+        }
+        guard let session = sessions.add({ Session(id: $0, name: name, state: state, lease: lease, port: port) }) else {
+            port.close()
+            throw full
+        }
+        // A reload between the copy above and the session's registration would be missed without this.
+        state.fixtures.rebase(on: store)
+        return session
+    }
+
+    /// The state a request or admin call acts on: the main state without a session id, else the session's; a
+    /// malformed id is a 400, an unknown or ended one a 404.
+    func state(forSession id: String?) -> Result<SessionState, AdminError> {
+        guard let id else { return .success(main) }
+        guard SessionID.isWellFormed(id) else {
+            return .failure(
+                AdminError(
+                    status: 400,
+                    message: "X-StandIn-Session \(id.debugDescription) is not a session id; ids are "
+                        + "\(SessionID.length) lowercase hexadecimal digits, as POST /__standin/sessions returns them"
+                )
+            )
+        }
+        guard let session = sessions.use(id) else { return .failure(.unknownSession(id)) }
+        return .success(session.state)
+    }
+}
+
+extension AdminError {
+    /// The 404 for a session id that names no live session.
+    static func unknownSession(_ id: String) -> AdminError {
+        AdminError(
+            status: 404,
+            message: "no session \(id.debugDescription) is alive; it has ended, expired or never existed"
+        )
     }
 }

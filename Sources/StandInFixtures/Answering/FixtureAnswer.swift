@@ -24,8 +24,18 @@ public enum FixtureAnswer: Sendable {
             self = .unmatched
             return
         }
+        var sequenceValue: String?
+        if let sequenceBy = match.fixture.sequenceBy {
+            var context = RenderContext(facts: facts, captures: match.captures, requestId: "")
+            sequenceValue = context.resolve(sequenceBy)
+            facts = context.facts
+        }
         do {
-            let chosen = try chooser.response(of: match.fixture, requestedVariant: requestedVariant)
+            let chosen = try chooser.response(
+                of: match.fixture,
+                requestedVariant: requestedVariant,
+                sequenceValue: sequenceValue
+            )
             self = .matched(match, response: chosen.response, variant: chosen.variant)
         } catch {
             self = .refused(match.fixture, error)

@@ -24,7 +24,7 @@ struct FixtureDecoder {
             return nil
         }
         root.checkKnownKeys(
-            ["request", "response", "sequence", "afterLast", "variants", "priority", "description"],
+            ["request", "response", "sequence", "afterLast", "sequenceBy", "variants", "priority", "description"],
             into: problems
         )
         problems.attempt { try root.string("description") }
@@ -45,6 +45,9 @@ struct FixtureDecoder {
         }
 
         let pathParameters = request.pathParameters
+        let sequenceBy = problems.attempt {
+            try decodeSequenceBy(root, isSequence: steps.isSequence, pathParameters: pathParameters)
+        }
         let compiledSteps = steps.definitions.compactMap { step in
             problems.attempt { try step.compile(config: config, pathParameters: pathParameters) }
         }
@@ -63,6 +66,7 @@ struct FixtureDecoder {
                 request: request,
                 sequence: compiledSteps,
                 afterLast: afterLast,
+                sequenceBy: sequenceBy ?? nil,
                 variants: compiledVariants,
                 priority: priority
             )
@@ -121,6 +125,29 @@ struct FixtureDecoder {
             throw FixtureError("afterLast must be \"repeat-last\" or \"cycle\", not \(text.quoted)", line: line)
         }
         return afterLast
+    }
+
+    /// The `sequenceBy` expression (`path.id`, `query.job`, `header.X-Tenant`, `body.order.id`): a sequence counted
+    /// per value of it. Checked like a template's `{{…}}`.
+    private func decodeSequenceBy(
+        _ root: ObjectReader,
+        isSequence: Bool,
+        pathParameters: Set<String>?
+    ) throws(FixtureError) -> Placeholder? {
+        guard let (text, line) = try root.string("sequenceBy") else { return nil }
+        guard isSequence else {
+            throw FixtureError("sequenceBy applies only to a \"sequence\"", line: line)
+        }
+        guard !text.contains("{{"), !text.contains("}}") else {
+            throw FixtureError(
+                "sequenceBy is an expression without braces, like \"path.id\", not \(text.quoted)",
+                line: line
+            )
+        }
+        let parts = try TemplateCompiler(pathParameters: pathParameters)
+            .compileText("{{" + text + "}}", jsonEscaped: false, line: line)
+        for case .placeholder(let placeholder, _) in parts { return placeholder }
+        preconditionFailure("a compiled {{…}} has a placeholder")
     }
 
     /// The `variants`: each a partial response, checked like one (its problems added to the decoder's list).

@@ -21,6 +21,9 @@ public final class Fixture: Sendable {
     public let isSequence: Bool
     /// What a sequence serves once its last step has been served.
     public let afterLast: AfterLast
+    /// The request value a sequence is counted by (`"sequenceBy": "path.id"`): each value has a position of its own.
+    /// Nil counts one sequence for every request.
+    public let sequenceBy: Placeholder?
     /// The variant names, sorted.
     public let variantNames: [String]
 
@@ -43,19 +46,23 @@ public final class Fixture: Sendable {
             steps: [response],
             isSequence: false,
             afterLast: .repeatLast,
+            sequenceBy: nil,
             variants: variants.mapValues { [$0] },
             priority: priority
         )
     }
 
     /// Creates a fixture that answers with `sequence` in turn.
-    /// - Parameter variants: for each variant, the sequence with the variant applied to every step; each has as
-    ///   many steps as `sequence`, which must not be empty.
+    /// - Parameters:
+    ///   - sequenceBy: the request value that keeps a position of its own, if any.
+    ///   - variants: for each variant, the sequence with the variant applied to every step; each has as many steps
+    ///     as `sequence`, which must not be empty.
     public convenience init(
         id: String,
         request: RequestPattern,
         sequence: [CompiledResponse],
         afterLast: AfterLast = .repeatLast,
+        sequenceBy: Placeholder? = nil,
         variants: [String: [CompiledResponse]] = [:],
         priority: Int = 0
     ) {
@@ -67,6 +74,7 @@ public final class Fixture: Sendable {
             steps: sequence,
             isSequence: true,
             afterLast: afterLast,
+            sequenceBy: sequenceBy,
             variants: variants,
             priority: priority
         )
@@ -78,9 +86,11 @@ public final class Fixture: Sendable {
         steps: [CompiledResponse],
         isSequence: Bool,
         afterLast: AfterLast,
+        sequenceBy: Placeholder?,
         variants: [String: [CompiledResponse]],
         priority: Int
     ) {
+        self.sequenceBy = sequenceBy
         self.id = id
         self.request = request
         self.steps = steps

@@ -76,6 +76,19 @@ public final class MockRegistry: Transport, Sendable {
         index = FixtureIndex([])
     }
 
+    private init(config: ProjectConfig, index: FixtureIndex) {
+        self.config = config
+        self.index = index
+    }
+
+    /// A registry answering from the same loaded fixtures, with variant choices, sequence positions and registered
+    /// stubs of its own, all starting afresh: what a server session is, in process. Tests that share one loaded
+    /// registry (a `static let`) take a session each, so that running in parallel they never see each other's
+    /// changes.
+    public func session() -> MockRegistry {
+        MockRegistry(config: config, index: index)
+    }
+
     // MARK: Variants and state
 
     /// Serves `variant` for `endpoint` (written as fixtures name it: `GET /users/{id}`) when a request names none;

@@ -15,12 +15,14 @@ public final class ResponseChooser: Sendable {
     }
 
     /// The response for the fixture's next step, and the variant it is (nil for the default response).
+    /// - Parameter sequenceValue: the request's value of the fixture's `sequenceBy`, if it has one.
     /// - Throws: `UnknownVariant` when the request names a variant the fixture lacks.
     public func response(
         of fixture: Fixture,
-        requestedVariant: String?
+        requestedVariant: String?,
+        sequenceValue: String? = nil
     ) throws(UnknownVariant) -> (response: CompiledResponse, variant: String?) {
-        let step = sequences.nextStep(for: fixture)
+        let step = sequences.nextStep(for: fixture, value: sequenceValue)
         if let requestedVariant {
             return (try fixture.response(step: step, variant: requestedVariant), requestedVariant)
         }

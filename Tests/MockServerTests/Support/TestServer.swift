@@ -22,10 +22,11 @@ func withServer(
     journalBytes: Int = 64 * 1024 * 1024,
     watch: Bool = false,
     threads: Int = 1,
+    maxSessions: Int = MockServerConfiguration.defaultMaxSessions,
     logger: Logger = Logger(label: "test"),
     _ body: (URL) async throws -> Void
 ) async throws {
-    let configuration = MockServerConfiguration(
+    var configuration = MockServerConfiguration(
         mocksDirectory: mocks,
         host: host,
         threads: threads,
@@ -38,6 +39,7 @@ func withServer(
         journalBytes: journalBytes,
         watch: watch
     )
+    configuration.maxSessions = maxSessions
     try await withRunningServer(configuration, logger: logger, body)
 }
 

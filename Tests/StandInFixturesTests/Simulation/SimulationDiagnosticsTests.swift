@@ -125,6 +125,9 @@ import Testing
             (#""sequence": [{}], "afterLast": "loop""#, #"3: afterLast must be "repeat-last" or "cycle", not "loop""#),
             (#""sequence": [{}], "afterLast": 1"#, "3: afterLast must be a string, not number"),
             (#""response": {}, "afterLast": "cycle""#, #"3: afterLast applies only to a "sequence""#),
+            (#""response": {}, "sequenceBy": "path.id""#, #"3: sequenceBy applies only to a "sequence""#),
+            (#""sequence": [{}], "sequenceBy": "path.id""#, "3: {{path.id}} names no path parameter"),
+            (#""sequence": [{}], "sequenceBy": "{{query.a}}""#, "3: sequenceBy is an expression without braces"),
         ]
         for (members, expected) in cases {
             let text = "{\n  \"request\": { \"path\": \"/a\" },\n" + members + "\n}"

@@ -1,0 +1,88 @@
+import StandInSupport
+
+/// The live sessions, by id, at most `limit` of them. Only requests and admin calls that name a session take its
+/// lock; requests without one never do. A session that ends or expires has its port closed.
+final class SessionRegistry: Sendable {
+    /// The most sessions alive at once (`--max-sessions`).
+    let limit: Int
+    private let sessions = Locked<[String: Session]>([:])
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Whether `limit` sessions are alive, the expired ones not counted.
+    var isFull: Bool {
+        withSessions { $0.count >= limit }
+    }
+
+    /// Adds a session made by `make` with a new id; nil when `limit` sessions are alive.
+    func add(_ make: (_ id: String) -> Session) -> Session? {
+        withSessions { sessions in
+            guard sessions.count < limit else { return nil }
+            var id = SessionID.make()
+            while sessions[id] != nil { id = SessionID.make() }
+            let session = make(id)
+            sessions[id] = session
+            return session
+        }
+    }
+
+    /// The live session with `id`, marked used; nil when there is none or it has expired (then it is ended).
+    func use(_ id: some StringProtocol) -> Session? {
+        let key = String(id)
+        var expired: Session?
+        let found = sessions.withLock { sessions -> Session? in
+            guard let session = sessions[key] else { return nil }
+            guard !session.lease.hasExpired() else {
+                expired = sessions.removeValue(forKey: key)
+                return nil
+            }
+            session.lease.renew()
+            return session
+        }
+        expired?.port.close()
+        return found
+    }
+
+    /// Ends the session with `id` and closes its port; returns it, or nil when no live session has that id.
+    func end(_ id: String) -> Session? {
+        guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return nil }
+        session.port.close()
+        return session.lease.hasExpired() ? nil : session
+    }
+
+    /// Ends the sessions that have expired and closes their ports (a chore, once a second).
+    func endExpired() {
+        withSessions { _ in }
+    }
+
+    /// Ends every session (the server is stopping).
+    func endAll() {
+        let ended = sessions.withLock { sessions in
+            defer { sessions.removeAll() }
+            return Array(sessions.values)
+        }
+        for session in ended { session.port.close() }
+    }
+
+    /// The live sessions, ordered by id.
+    var all: [Session] {
+        withSessions { $0.values.sorted { $0.id < $1.id } }
+    }
+
+    /// Runs `body` on the sessions after ending the expired ones, whose ports are closed after the lock.
+    private func withSessions<Result>(_ body: (inout [String: Session]) -> Result) -> Result {
+        var expired: [Session] = []
+        let result = sessions.withLock { sessions in
+            let now = ContinuousClock.now
+            for (id, session) in sessions where session.lease.hasExpired(at: now) {
+                expired.append(session)
+                sessions[id] = nil
+            }
+            return body(&sessions)
+        }
+        for session in expired { session.port.close() }
+        return result
+    }
+}

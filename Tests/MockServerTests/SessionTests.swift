@@ -1,0 +1,323 @@
+import Foundation
+import MockServer
+import NetworkCore
+import ServerTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct SessionTests {
+    static let sessionCount = 16
+    static let requestsPerSession = 50
+
+    /// One endpoint with a variant per session (`v0` … `v15`), and a sequence.
+    static let files: [String: String] = {
+        let variants = (0..<sessionCount).map { #""v\#($0)": { "text": "v\#($0)" }"# }.joined(separator: ", ")
+        return [
+            "item.json":
+                #"{ "request": { "path": "/item" }, "response": { "text": "default" }, "variants": { \#(variants) } }"#,
+            "job.json": #"""
+            { "request": { "path": "/jobs/{id}" },
+              "sequence": [ { "text": "queued" }, { "text": "running" }, { "text": "done" } ] }
+            """#,
+        ]
+    }()
+
+    /// Starts a session and returns its id.
+    static func start(_ base: URL, _ body: String = "") async throws -> String {
+        let created = try await fetch(base, "/__standin/sessions", method: "POST", body: Data(body.utf8))
+        #expect(created.status == 201)
+        return try #require(try created.json()["id"] as? String)
+    }
+
+    static func journalCount(_ base: URL, session: String? = nil) async throws -> Int? {
+        let headers = session.map { ["X-StandIn-Session": $0] } ?? [:]
+        return try await fetch(base, "/__standin/requests", headers: headers).json()["count"] as? Int
+    }
+
+    /// How a test's requests join their session.
+    enum Route: CaseIterable {
+        /// On the main port, with `X-StandIn-Session`.
+        case header
+        /// On the session's own port (`baseURL`).
+        case port
+    }
+
+    @Test(arguments: Route.allCases)
+    func parallelSessionsSeeOnlyTheirOwnVariantAndJournal(route: Route) async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks, threads: 2) { base async throws in
+                var sessions: [(id: String, url: URL)] = []
+                for number in 0..<Self.sessionCount {
+                    let created = try await fetch(base, "/__standin/sessions", method: "POST")
+                    let id = try #require(try created.json()["id"] as? String)
+                    let url = try #require((try created.json()["baseURL"] as? String).flatMap(URL.init(string:)))
+                    #expect(url.port != base.port)
+                    let selected = try await fetch(
+                        route == .port ? url : base,
+                        "/__standin/variants",
+                        method: "PUT",
+                        headers: route == .port ? [:] : ["X-StandIn-Session": id],
+                        body: Data(#"{"GET /item": "v\#(number)"}"#.utf8)
+                    )
+                    #expect(selected.status == 200)
+                    sessions.append((id, url))
+                }
+                let answers = try await withThrowingTaskGroup(of: (Int, [String]).self) { group in
+                    for (number, session) in sessions.enumerated() {
+                        group.addTask {
+                            let client = URLSession(configuration: .ephemeral)
+                            defer { client.finishTasksAndInvalidate() }
+                            var request = URLRequest(
+                                url: (route == .port ? session.url : base).appendingPathComponent("item")
+                            )
+                            if route == .header {
+                                request.setValue(session.id, forHTTPHeaderField: "X-StandIn-Session")
+                            }
+                            request.timeoutInterval = 60
+                            var texts: [String] = []
+                            for _ in 0..<Self.requestsPerSession {
+                                let (data, _) = try await client.data(for: request)
+                                texts.append(String(decoding: data, as: UTF8.self))
+                            }
+                            return (number, texts)
+                        }
+                    }
+                    return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+                }
+                for number in 0..<Self.sessionCount {
+                    #expect(answers[number] == Array(repeating: "v\(number)", count: Self.requestsPerSession))
+                }
+                for session in sessions {
+                    #expect(try await Self.journalCount(base, session: session.id) == Self.requestsPerSession)
+                    #expect(try await Self.journalCount(session.url) == Self.requestsPerSession)
+                }
+                #expect(try await Self.journalCount(base) == 0)
+                #expect(try await fetch(base, "/item").text == "default")
+            }
+        }
+    }
+
+    @Test func endingASessionClosesItsPort() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let created = try await fetch(base, "/__standin/sessions", method: "POST")
+                let id = try #require(try created.json()["id"] as? String)
+                let url = try #require((try created.json()["baseURL"] as? String).flatMap(URL.init(string:)))
+                #expect(try await fetch(url, "/item").text == "default")
+                // Ended by a call on its own port.
+                #expect(try await fetch(url, "/__standin/sessions/\(id)", method: "DELETE").status == 200)
+                let refused = try await poll(
+                    every: .milliseconds(50),
+                    timeout: .seconds(60),
+                    until: { $0 },
+                    operation: {
+                        do {
+                            _ = try await fetch(url, "/item", timeout: 10)
+                            return false
+                        } catch {
+                            return true
+                        }
+                    }
+                )
+                #expect(refused)
+            }
+        }
+    }
+
+    @Test func sequencesAdvanceAndResetPerSession() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let first = try await Self.start(base)
+                let second = try await Self.start(base)
+                func poll(_ id: String?) async throws -> String {
+                    try await fetch(base, "/jobs/1", headers: id.map { ["X-StandIn-Session": $0] } ?? [:]).text
+                }
+                #expect(try await poll(first) == "queued")
+                #expect(try await poll(first) == "running")
+                #expect(try await poll(second) == "queued")
+                #expect(try await poll(nil) == "queued")
+
+                let reset = try await fetch(
+                    base,
+                    "/__standin/reset",
+                    method: "POST",
+                    headers: ["X-StandIn-Session": first]
+                )
+                #expect(reset.status == 200)
+                #expect(try await poll(first) == "queued")
+                #expect(try await poll(second) == "running")
+                #expect(try await poll(nil) == "running")
+                #expect(try await Self.journalCount(base, session: first) == 1)
+                #expect(try await Self.journalCount(base, session: second) == 2)
+                #expect(try await Self.journalCount(base) == 2)
+            }
+        }
+    }
+
+    @Test func runTimeFixturesBelongToTheirSession() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let own = try await Self.start(base)
+                let other = try await Self.start(base)
+                let added = try await fetch(
+                    base,
+                    "/__standin/fixtures",
+                    method: "POST",
+                    headers: ["X-StandIn-Session": own],
+                    body: Data(#"{ "request": { "path": "/extra" }, "response": { "text": "mine" } }"#.utf8)
+                )
+                #expect(added.status == 201)
+                #expect(try await fetch(base, "/extra", headers: ["X-StandIn-Session": own]).text == "mine")
+                #expect(try await fetch(base, "/extra", headers: ["X-StandIn-Session": other]).status == 404)
+                #expect(try await fetch(base, "/extra").status == 404)
+                #expect(try await fetch(base, "/item", headers: ["X-StandIn-Session": other]).text == "default")
+            }
+        }
+    }
+
+    @Test func unknownEndedOrMalformedSessionsAreRefusedNeverServedFromSharedState() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let unknown = "0123456789abcdef"
+                let request = try await fetch(base, "/item", headers: ["X-StandIn-Session": unknown])
+                #expect(request.status == 404)
+                #expect((try request.json()["message"] as? String)?.contains(unknown) == true)
+                let admin = try await fetch(base, "/__standin/variants", headers: ["X-StandIn-Session": unknown])
+                #expect(admin.status == 404)
+                #expect((try admin.json()["message"] as? String)?.contains(unknown) == true)
+
+                let malformed = try await fetch(base, "/item", headers: ["X-StandIn-Session": "../etc"])
+                #expect(malformed.status == 400)
+                #expect((try malformed.json()["message"] as? String)?.contains("not a session id") == true)
+
+                let id = try await Self.start(base)
+                #expect(try await fetch(base, "/__standin/sessions/\(id)", method: "DELETE").status == 200)
+                #expect(try await fetch(base, "/item", headers: ["X-StandIn-Session": id]).status == 404)
+                #expect(try await fetch(base, "/__standin/sessions/\(id)", method: "DELETE").status == 404)
+                #expect(try await Self.journalCount(base) == 0)
+            }
+        }
+    }
+
+    @Test func sessionsAreListedWithNameRequestsAndExpiry() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let id = try await Self.start(base, #"{"name": "checkout", "ttl": "2h"}"#)
+                _ = try await fetch(base, "/item", headers: ["X-StandIn-Session": id])
+                let listed = try await fetch(base, "/__standin/sessions")
+                let sessions = try #require(try JSONSerialization.jsonObject(with: listed.body) as? [[String: Any]])
+                let session = try #require(sessions.first)
+                #expect(sessions.count == 1)
+                #expect(session["id"] as? String == id)
+                #expect(session["name"] as? String == "checkout")
+                #expect(session["requests"] as? Int == 1)
+                let expiresAt = try #require(session["expiresAt"] as? String)
+                let expiry = try Date(
+                    expiresAt,
+                    strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)
+                )
+                #expect(expiry > Date(timeIntervalSinceNow: 3600))
+                #expect(expiry <= Date(timeIntervalSinceNow: 7200))
+            }
+        }
+    }
+
+    @Test func badTTLsAndTooManySessionsAreRefused() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks, maxSessions: 2) { base async throws in
+                for ttl in ["soon", "25h", "0s", "-1m"] {
+                    let refused = try await fetch(
+                        base,
+                        "/__standin/sessions",
+                        method: "POST",
+                        body: Data(#"{"ttl": "\#(ttl)"}"#.utf8)
+                    )
+                    #expect(refused.status == 400)
+                    #expect((try refused.json()["message"] as? String)?.contains(ttl) == true)
+                }
+                _ = try await Self.start(base)
+                let second = try await Self.start(base)
+                let third = try await fetch(base, "/__standin/sessions", method: "POST")
+                #expect(third.status == 429)
+                #expect((try third.json()["message"] as? String)?.contains("--max-sessions") == true)
+                #expect(try await fetch(base, "/__standin/sessions/\(second)", method: "DELETE").status == 200)
+                _ = try await Self.start(base)
+            }
+        }
+    }
+
+    @Test func requestsOnItsPortRenewTheSession() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let created = try await fetch(
+                    base,
+                    "/__standin/sessions",
+                    method: "POST",
+                    body: Data(#"{"ttl": "1h"}"#.utf8)
+                )
+                let url = try #require((try created.json()["baseURL"] as? String).flatMap(URL.init(string:)))
+                func expiresAt() async throws -> Date {
+                    let listed = try await fetch(base, "/__standin/sessions")
+                    let sessions = try JSONSerialization.jsonObject(with: listed.body) as? [[String: Any]]
+                    let text = try #require(sessions?.first?["expiresAt"] as? String)
+                    return try Date(
+                        text,
+                        strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)
+                    )
+                }
+                let before = try await expiresAt()
+                try await Task.sleep(for: .seconds(1))
+                #expect(try await fetch(url, "/item").status == 200)
+                let after = try await expiresAt()
+                // At least the second waited later: the request on the port started the idle time over.
+                #expect(after.timeIntervalSince(before) >= 0.9)
+            }
+        }
+    }
+
+    @Test func expiredSessionClosesItsPort() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let created = try await fetch(
+                    base,
+                    "/__standin/sessions",
+                    method: "POST",
+                    body: Data(#"{"ttl": "1s"}"#.utf8)
+                )
+                let url = try #require((try created.json()["baseURL"] as? String).flatMap(URL.init(string:)))
+                // Nothing calls the admin API, and connecting sends no request: the once-a-second chore ends it.
+                let port = try #require(url.port)
+                let closed = try await poll(
+                    every: .milliseconds(100),
+                    timeout: .seconds(60),
+                    until: { $0 },
+                    operation: { await onOwnThread { (try? RawConnection(port: port)) == nil } }
+                )
+                #expect(closed)
+            }
+        }
+    }
+
+    @Test func idleSessionExpiresAfterItsTTL() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let id = try await Self.start(base, #"{"ttl": "1s"}"#)
+                let remaining = try await poll(
+                    every: .milliseconds(100),
+                    timeout: .seconds(60),
+                    until: { $0 == 0 },
+                    operation: {
+                        let listed = try await fetch(base, "/__standin/sessions")
+                        return (try JSONSerialization.jsonObject(with: listed.body) as? [Any])?.count ?? -1
+                    }
+                )
+                #expect(remaining == 0)
+                let request = try await fetch(base, "/item", headers: ["X-StandIn-Session": id])
+                #expect(request.status == 404)
+            }
+        }
+    }
+}

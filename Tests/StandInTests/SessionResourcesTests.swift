@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sessions started and ended leave a real `standin serve` process's file descriptors and memory where they were.
+@Suite struct SessionResourcesTests {
+    /// The resident memory of process `pid`, from `/proc/PID/status`.
+    private static func residentBytes(of pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
+    }
+
+    /// How many file descriptors process `pid` has open.
+    private static func openDescriptors(of pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+    }
+
+    /// Starts a session, sends it one request on its port, and ends it; returns nothing, throws on any failure.
+    private static func cycle(_ base: URL, client: URLSession) async throws {
+        var create = URLRequest(url: base.appendingPathComponent("__standin/sessions"))
+        create.httpMethod = "POST"
+        create.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let (created, _) = try await client.data(for: create)
+        let reply = try JSONSerialization.jsonObject(with: created) as? [String: Any]
+        let id = try #require(reply?["id"] as? String)
+        let address = try #require(reply?["baseURL"] as? String)
+        let url = try #require(URL(string: address))
+        let (_, answer) = try await client.data(from: url.appendingPathComponent("README.md"))
+        #expect((answer as? HTTPURLResponse)?.statusCode != nil)
+        var end = URLRequest(url: base.appendingPathComponent("__standin/sessions/\(id)"))
+        end.httpMethod = "DELETE"
+        let (_, ended) = try await client.data(for: end)
+        #expect((ended as? HTTPURLResponse)?.statusCode == 200)
+    }
+
+    @Test(.enabled("needs /proc", { FileManager.default.fileExists(atPath: "/proc/self/status") }))
+    func thousandSessionsStartedAndEndedLeaveDescriptorsAndMemoryFlat() async throws {
+        let server = try await ServeProcess([
+            "--mocks", StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path, "--quiet", "--threads", "2",
+        ])
+        defer { server.stop() }
+        let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+        let pid = server.process.processIdentifier
+        let client = URLSession(configuration: .ephemeral)
+        defer { client.finishTasksAndInvalidate() }
+        _ = try await client.data(from: base.appendingPathComponent("__standin/health"))
+        let descriptorsAtStart = Self.openDescriptors(of: pid)
+        // Warm up: the first sessions grow the allocator's pools and the server's tables once.
+        for _ in 0..<100 { try await Self.cycle(base, client: client) }
+        let descriptorsWarm = try await Self.descriptors(of: pid, settlingAtMost: descriptorsAtStart + 2)
+        let memoryBefore = try #require(Self.residentBytes(of: pid))
+        for _ in 0..<1_000 { try await Self.cycle(base, client: client) }
+        let descriptorsAfter = try await Self.descriptors(of: pid, settlingAtMost: descriptorsAtStart + 2)
+        let memoryAfter = try #require(Self.residentBytes(of: pid))
+        print(
+            "1,000 sessions: fds \(descriptorsAtStart) at start, \(descriptorsWarm) after 100, \(descriptorsAfter) after "
+                + "1,100; RSS \(memoryBefore) -> \(memoryAfter) bytes"
+        )
+        #expect(descriptorsAfter <= descriptorsAtStart + 2)
+        #expect(
+            memoryAfter - memoryBefore < 8 * 1024 * 1024,
+            "resident memory grew by \(memoryAfter - memoryBefore) bytes over 1,000 sessions"
+        )
+    }
+
+    /// The descriptor count once the ports of ended sessions have closed (they close on threads of their own):
+    /// polled until it is at most `bound`, or a minute has passed (then the last count).
+    private static func descriptors(of pid: Int32, settlingAtMost bound: Int) async throws -> Int {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(60)
+        var count = openDescriptors(of: pid)
+        while count > bound, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            count = openDescriptors(of: pid)
+        }
+        return count
+    }
+}
