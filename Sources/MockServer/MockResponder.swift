@@ -78,7 +78,12 @@ final class MockResponder: HTTPHandler {
                 request.send(reply)
                 return finish(consume entry, status: 400, fixture: fixture.id)
             }
-            var renderContext = RenderContext(facts: facts, captures: match.captures, requestId: requestId)
+            var renderContext = RenderContext(
+                facts: facts,
+                captures: match.captures,
+                requestId: requestId,
+                random: simulation.templateRandom
+            )
             if plan.isDeferred {
                 var rendered = RenderedResponse()
                 warnOfEscaped(plan.response.write(with: &renderContext, into: &rendered), fixture: fixture.id)

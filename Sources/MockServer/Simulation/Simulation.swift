@@ -7,6 +7,8 @@ final class Simulation: Sendable {
     let settings: SimulationSettings
     /// Picks each matched fixture's sequence step and variant.
     let chooser: ResponseChooser
+    /// Where `{{randomInt}}` and `{{pick}}` draw from, seeded like the rest.
+    let templateRandom: TemplateRandom
     private let random: Locked<SeededGenerator>
 
     /// Where each sequence fixture is.
@@ -17,6 +19,7 @@ final class Simulation: Sendable {
     init(settings: SimulationSettings) {
         self.settings = settings
         chooser = ResponseChooser(variants: settings.variants)
+        templateRandom = TemplateRandom(seed: settings.seed)
         random = Locked(settings.seed.map(SeededGenerator.init(seed:)) ?? SeededGenerator())
     }
 

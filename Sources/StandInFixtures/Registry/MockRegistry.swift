@@ -46,6 +46,7 @@ public final class MockRegistry: Transport, Sendable {
     public let config: ProjectConfig
     private let index: FixtureIndex
     private let chooser = ResponseChooser()
+    private let templateRandom: TemplateRandom
     private let state = Locked(State())
 
     private struct State {
@@ -63,17 +64,21 @@ public final class MockRegistry: Transport, Sendable {
     ///
     /// Throws `LoadError` when any file (or `standin.json`) is broken, so that a test never passes on a fixture that
     /// silently did not load; throws the loader's error when the directory cannot be read.
-    public init(directory: URL) throws {
+    /// - Parameter seed: makes `{{randomInt}}` and `{{pick}}` repeat, as `standin serve --seed` does; nil draws
+    ///   randomly.
+    public init(directory: URL, seed: UInt64? = nil) throws {
         let loaded = try FixtureLoader(directory: directory).load()
         guard loaded.diagnostics.isEmpty else { throw LoadError(diagnostics: loaded.diagnostics) }
         config = loaded.config
         index = FixtureIndex(loaded.fixtures)
+        templateRandom = TemplateRandom(seed: seed)
     }
 
     /// An empty registry: only endpoints registered in code answer; everything else gets the 404 envelope.
     public init() {
         config = ProjectConfig()
         index = FixtureIndex([])
+        templateRandom = TemplateRandom(seed: nil)
     }
 
     // MARK: Variants and state
@@ -167,7 +172,12 @@ public final class MockRegistry: Transport, Sendable {
                 let duration = state.withLock { delay.sample(using: &$0.random) }
                 if duration > .zero { try await Task.sleep(for: duration) }
             }
-            var context = RenderContext(facts: facts, captures: match.captures, requestId: requestId)
+            var context = RenderContext(
+                facts: facts,
+                captures: match.captures,
+                requestId: requestId,
+                random: templateRandom
+            )
             var rendered = RenderedResponse()
             response.write(with: &context, into: &rendered)
             switch response.fault {
