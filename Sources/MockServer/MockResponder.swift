@@ -52,10 +52,16 @@ final class MockResponder: HTTPHandler {
         let answer = FixtureAnswer(
             to: &facts,
             from: fixtures.index,
+            resources: context.store.resources,
+            config: fixtures.config,
+            requestId: requestId,
             chooser: simulation.chooser,
             requestedVariant: controls.variant
         )
         switch answer {
+        case .resource(let reply):
+            request.send(reply)
+            finish(consume entry, status: reply.status, fixture: "RESOURCE")
         case .unmatched:
             answerUnmatched(request, facts: &facts, fixtures: fixtures, requestId: requestId, consume entry)
         case .refused(let fixture, let error):

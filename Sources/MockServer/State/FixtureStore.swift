@@ -22,6 +22,8 @@ final class FixtureStore: Sendable {
     static let runtimePrefix = "runtime/"
 
     let loader: FixtureLoader
+    /// The items of every `"resource"` fixture, seeded from the load at start.
+    let resources: ResourceStore
     private let published: Locked<FixtureSet>
     private let state: Locked<State>
 
@@ -31,6 +33,7 @@ final class FixtureStore: Sendable {
         let snapshot = MocksSnapshot(directory: loader.directory)
         let loaded = try loader.load()
         initialLoad = loaded
+        resources = ResourceStore(loaded.resources)
         state = Locked(State(files: loaded.fixtures, config: loaded.config, snapshot: snapshot))
         published = Locked(FixtureSet(files: loaded.fixtures, runtime: [], config: loaded.config))
     }

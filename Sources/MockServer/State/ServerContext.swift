@@ -42,10 +42,11 @@ final class ServerContext: Sendable {
         return outcome
     }
 
-    /// Back to the start: no run-time fixtures, every sequence at its first step, the command line's variants, an
-    /// empty journal and no hits.
+    /// Back to the start: no run-time fixtures, every resource at its seed, every sequence at its first step, the
+    /// command line's variants, an empty journal and no hits.
     func reset() {
         store.removeRuntimeFixtures()
+        store.resources.reset()
         simulation.sequences.reset()
         simulation.variants.reset()
         journal?.clear()

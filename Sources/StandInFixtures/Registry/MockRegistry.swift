@@ -47,6 +47,7 @@ public final class MockRegistry: Transport, Sendable {
     private let index: FixtureIndex
     private let chooser = ResponseChooser()
     private let templateRandom: TemplateRandom
+    private let resources: ResourceStore
     private let state = Locked(State())
 
     private struct State {
@@ -71,6 +72,7 @@ public final class MockRegistry: Transport, Sendable {
         guard loaded.diagnostics.isEmpty else { throw LoadError(diagnostics: loaded.diagnostics) }
         config = loaded.config
         index = FixtureIndex(loaded.fixtures)
+        resources = ResourceStore(loaded.resources)
         templateRandom = TemplateRandom(seed: seed)
     }
 
@@ -78,6 +80,7 @@ public final class MockRegistry: Transport, Sendable {
     public init() {
         config = ProjectConfig()
         index = FixtureIndex([])
+        resources = ResourceStore([])
         templateRandom = TemplateRandom(seed: nil)
     }
 
@@ -94,9 +97,11 @@ public final class MockRegistry: Transport, Sendable {
         chooser.variants.setForEveryEndpoint(variant)
     }
 
-    /// Puts every sequence back at its first step and clears every variant choice. Registered stubs stay.
+    /// Puts every sequence back at its first step, every resource back to its seed, and clears every variant choice.
+    /// Registered stubs stay.
     public func reset() {
         chooser.reset()
+        resources.reset()
     }
 
     // MARK: Typed registration
@@ -158,10 +163,18 @@ public final class MockRegistry: Transport, Sendable {
         let answer = FixtureAnswer(
             to: &facts,
             from: index,
+            resources: resources,
+            config: config,
+            requestId: requestId,
             chooser: chooser,
             requestedVariant: incoming.header(named: Self.variantHeader)
         )
         switch answer {
+        case .resource(let reply):
+            if BodilessResponse.status(reply.status, method: incoming.method) {
+                return Self.transportResponse(status: reply.status, headers: reply.headers, body: [])
+            }
+            return Self.transportResponse(reply)
         case .unmatched:
             let unmatched = UnmatchedResponse(to: &facts, index: index, config: config, requestId: requestId)
             return Self.transportResponse(JSONReply(unmatched, config: config, requestId: requestId))

@@ -41,7 +41,7 @@ func withMocks(
     }
 }
 
-/// Sends one request through `transport` and returns the answer.
+/// Sends one request through `transport` and returns the answer; a request with a body, or a POST, says it is JSON.
 func exchange(
     _ transport: any Transport,
     _ base: URL,
@@ -49,12 +49,13 @@ func exchange(
     _ path: String,
     body: String? = nil
 ) async throws -> TransportResponse {
-    let head = HTTPRequest(
+    var head = HTTPRequest(
         method: method,
         scheme: base.scheme,
         authority: "\(base.host!):\(base.port ?? 80)",
         path: path
     )
+    if body != nil || method == .post { head.headerFields[.contentType] = "application/json" }
     let request = TransportRequest(head: head, body: body.map { Data($0.utf8) }, timeout: .seconds(30))
     return try await transport.send(request)
 }
