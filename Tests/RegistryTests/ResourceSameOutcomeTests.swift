@@ -134,6 +134,18 @@ import Testing
         }
     }
 
+    @Test(arguments: Mode.allCases) func aFullResourceRefusesToGrow(mode: Mode) async throws {
+        let items = (1...ResourceStore.maximumItems).map { #"{"id":\#($0)}"# }.joined(separator: ",")
+        let full = #"{ "resource": { "path": "/todos", "seed": [\#(items)] } }"#
+        try await withMocks(["todos.json": full], mode) { base, transport, _ in
+            let refused = try await exchange(transport, base, .post, "/todos", body: "{}")
+            #expect(refused.head.status.code == 507)
+            let deleted = try await exchange(transport, base, .delete, "/todos/1")
+            #expect(deleted.head.status == .ok)
+            #expect(try await exchange(transport, base, .post, "/todos", body: "{}").head.status.code == 201)
+        }
+    }
+
     private func data(_ response: TransportResponse) throws -> [String: Any] {
         try #require(try jsonObject(response)["data"] as? [String: Any])
     }

@@ -48,6 +48,12 @@ struct ResourceCollection: Sendable {
 
     /// Adds `item`, with a new id unless it brings one; an id already present is a 409.
     mutating func create(_ item: JSONNode) -> Outcome {
+        guard items.count < ResourceStore.maximumItems else {
+            return .failure(
+                status: 507,
+                message: "\(definition.path) holds \(ResourceStore.maximumItems) items, the most a resource keeps"
+            )
+        }
         let id: ResourceID
         if let given = item[definition.idField] {
             guard let givenID = ResourceID(given), isOfThisType(givenID) else {

@@ -5,6 +5,8 @@ import StandInSupport
 public final class ResourceStore: Sendable {
     /// The largest write body a resource accepts; a larger one is answered 413.
     public static let maximumBodyBytes = 1 << 20
+    /// The most items one resource keeps; a create beyond it is answered 507.
+    public static let maximumItems = 100_000
     /// The largest `limit` a list accepts.
     public static let maximumPageSize = 10_000
 
