@@ -146,6 +146,16 @@ import Testing
         }
     }
 
+    @Test(arguments: Mode.allCases) func anIDAtIntMaxLeavesNoNewIDRatherThanOverflowing(mode: Mode) async throws {
+        try await withMocks(Self.files, mode) { base, transport, _ in
+            let largest = try await exchange(transport, base, .post, "/todos", body: #"{"id": \#(Int.max)}"#)
+            #expect(largest.head.status.code == 201)
+            let next = try await exchange(transport, base, .post, "/todos", body: "{}")
+            #expect(next.head.status.code == 409)
+            #expect((try jsonObject(next)["message"] as? String)?.contains("no whole-number id left") == true)
+        }
+    }
+
     private func data(_ response: TransportResponse) throws -> [String: Any] {
         try #require(try jsonObject(response)["data"] as? [String: Any])
     }
