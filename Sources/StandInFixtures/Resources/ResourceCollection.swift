@@ -10,16 +10,20 @@ struct ResourceCollection: Sendable {
     }
 
     let definition: ResourceDefinition
-    private(set) var items: [JSONNode]
+    private var items: [JSONNode]
+    /// The id of each item, in the same order: looked up without reading the items.
+    private var ids: [ResourceID]
 
     init(_ definition: ResourceDefinition) {
         self.definition = definition
         items = definition.seed
+        ids = definition.seedIDs
     }
 
     /// Back to the seed.
     mutating func reset() {
         items = definition.seed
+        ids = definition.seedIDs
     }
 
     /// The id a path segment names, when it can be one of this resource's ids.
@@ -70,6 +74,7 @@ struct ResourceCollection: Sendable {
         }
         let created = item.setting(definition.idField, to: id.node)
         items.append(created)
+        ids.append(id)
         return .success(status: 201, data: created, headers: [("Location", "\(definition.path)/\(id)")])
     }
 
@@ -89,12 +94,13 @@ struct ResourceCollection: Sendable {
 
     mutating func delete(_ id: ResourceID) -> Outcome {
         guard let position = position(of: id) else { return missing(id) }
+        ids.remove(at: position)
         let removed = items.remove(at: position)
         return .success(status: 200, data: removed)
     }
 
     private func position(of id: ResourceID) -> Int? {
-        items.firstIndex { $0[definition.idField].flatMap(ResourceID.init) == id }
+        ids.firstIndex(of: id)
     }
 
     private func missing(_ id: ResourceID) -> Outcome {
@@ -110,9 +116,8 @@ struct ResourceCollection: Sendable {
     /// Max+1 for numeric ids, else a fresh UUID; nil when the largest id is already `Int.max`.
     private func newID() -> ResourceID? {
         guard definition.numericIDs else { return .string(UUID().uuidString.lowercased()) }
-        let largest = items.compactMap { item -> Int? in
-            if case .number(let number)? = item[definition.idField].flatMap(ResourceID.init) { number } else { nil }
-        }.max()
+        let largest = ids.lazy.compactMap { id -> Int? in if case .number(let number) = id { number } else { nil } }
+            .max()
         let next = (largest ?? 0).addingReportingOverflow(1)
         return next.overflow ? nil : .number(next.partialValue)
     }

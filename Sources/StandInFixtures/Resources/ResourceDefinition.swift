@@ -9,6 +9,8 @@ public struct ResourceDefinition: Sendable {
     public let idField: String
     /// The items the store starts with, in order.
     public let seed: [JSONNode]
+    /// The id of each seed item, in the same order.
+    let seedIDs: [ResourceID]
     /// Whether ids are whole numbers (new ids are max+1) rather than strings (new ids are UUIDs).
     public let numericIDs: Bool
 
@@ -32,6 +34,7 @@ public struct ResourceDefinition: Sendable {
         }
         let idField = try resource.string("idField")?.value ?? "id"
         var items: [JSONNode] = []
+        var ids: [ResourceID] = []
         var seen: Set<ResourceID> = []
         var numeric: Bool?
         if let seed = resource.member("seed") {
@@ -53,12 +56,14 @@ public struct ResourceDefinition: Sendable {
                 }
                 numeric = isNumber
                 items.append(item)
+                ids.append(itemID)
             }
         }
         self.id = id
         self.path = path.value
         self.idField = idField
         self.seed = items
+        self.seedIDs = ids
         self.numericIDs = numeric ?? true
     }
 
