@@ -19,7 +19,12 @@ public func fuzzMatcher(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         precondition((try? JSONParser.parse(unmatched.body)) != nil, "the 404 envelope is not JSON")
         return 0
     }
-    var context = RenderContext(facts: facts, captures: match.captures, requestId: "fuzz")
+    var context = RenderContext(
+        facts: facts,
+        captures: match.captures,
+        requestId: "fuzz",
+        random: TemplateRandom(seed: 1)
+    )
     let body = match.fixture.response.body.render(with: &context)
     for header in match.fixture.response.headers { _ = header.value.render(with: &context) }
     if match.fixture.id.hasPrefix("json/") {

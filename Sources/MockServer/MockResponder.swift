@@ -64,10 +64,16 @@ final class MockResponder: HTTPHandler {
         let answer = FixtureAnswer(
             to: &facts,
             from: fixtures.index,
+            resources: state.fixtures.resources,
+            config: fixtures.config,
+            requestId: requestId,
             chooser: state.chooser,
             requestedVariant: controls.variant
         )
         switch answer {
+        case .resource(let reply):
+            request.send(reply)
+            finish(consume entry, status: reply.status, fixture: "RESOURCE")
         case .unmatched:
             answerUnmatched(request, facts: &facts, fixtures: fixtures, requestId: requestId, consume entry)
         case .refused(let fixture, let error):
@@ -90,7 +96,12 @@ final class MockResponder: HTTPHandler {
                 request.send(reply)
                 return finish(consume entry, status: 400, fixture: fixture.id)
             }
-            var renderContext = RenderContext(facts: facts, captures: match.captures, requestId: requestId)
+            var renderContext = RenderContext(
+                facts: facts,
+                captures: match.captures,
+                requestId: requestId,
+                random: simulation.templateRandom
+            )
             if plan.isDeferred {
                 var rendered = RenderedResponse()
                 warnOfEscaped(plan.response.write(with: &renderContext, into: &rendered), fixture: fixture.id)

@@ -13,15 +13,16 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let loaded = try loadFixtures(from: mocks.mocks)
+        let resources = loaded.resources.isEmpty ? "" : " and \(loaded.resources.count) resource(s)"
         for diagnostic in loaded.diagnostics { print(diagnostic) }
         guard loaded.diagnostics.isEmpty else {
             print(
                 "\(loaded.diagnostics.count) problem(s) in \(loaded.brokenIDs.count) file(s); "
-                    + "\(loaded.fixtures.count) fixture(s) OK."
+                    + "\(loaded.fixtures.count) fixture(s)\(resources) OK."
             )
             throw ExitCode.failure
         }
-        print("\(loaded.fixtures.count) fixture(s) OK.")
+        print("\(loaded.fixtures.count) fixture(s)\(resources) OK.")
     }
 }
 

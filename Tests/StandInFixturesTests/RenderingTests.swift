@@ -8,7 +8,12 @@ import Testing
         let index = FixtureIndex(result.fixtures)
         var facts = RequestFacts(request)
         let match = try #require(index.match(&facts))
-        var context = RenderContext(facts: facts, captures: match.captures, requestId: requestId)
+        var context = RenderContext(
+            facts: facts,
+            captures: match.captures,
+            requestId: requestId,
+            random: TemplateRandom(seed: 1)
+        )
         return String(decoding: match.fixture.response.body.render(with: &context), as: UTF8.self)
     }
 

@@ -22,7 +22,7 @@ import FoundationNetworking
         let mocks = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
         let result = try await StandInBinary.run(["check", "--mocks", mocks])
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("fixture(s) OK."))
+        #expect(result.output.contains("fixture(s) and 1 resource(s) OK."))
     }
 
     @Test func checkReportsFileAndLineAndExitsWithOne() async throws {

@@ -6,10 +6,13 @@ import StandInSupport
 /// per session: `SessionState.chooser`.)
 final class Simulation: Sendable {
     let settings: SimulationSettings
+    /// Where `{{randomInt}}` and `{{pick}}` draw from, seeded like the rest.
+    let templateRandom: TemplateRandom
     private let random: Locked<SeededGenerator>
 
     init(settings: SimulationSettings) {
         self.settings = settings
+        templateRandom = TemplateRandom(seed: settings.seed)
         random = Locked(settings.seed.map(SeededGenerator.init(seed:)) ?? SeededGenerator())
     }
 

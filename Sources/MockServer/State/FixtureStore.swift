@@ -22,6 +22,8 @@ final class FixtureStore: Sendable {
     static let runtimePrefix = "runtime/"
 
     let loader: FixtureLoader
+    /// The items of every `"resource"` fixture, seeded from the load at start; each session's store has its own.
+    let resources: ResourceStore
     private let published: Locked<FixtureSet>
     private let state: Locked<State>
 
@@ -31,6 +33,7 @@ final class FixtureStore: Sendable {
         let snapshot = MocksSnapshot(directory: loader.directory)
         let loaded = try loader.load()
         initialLoad = loaded
+        resources = ResourceStore(loaded.resources)
         state = Locked(State(files: loaded.fixtures, config: loaded.config, snapshot: snapshot))
         published = Locked(FixtureSet(files: loaded.fixtures, runtime: [], config: loaded.config))
     }
@@ -40,6 +43,7 @@ final class FixtureStore: Sendable {
     init(sessionOf main: FixtureStore) {
         loader = main.loader
         initialLoad = main.initialLoad
+        resources = main.resources.seededCopy()
         let files = main.state.withLock { State(files: $0.files, config: $0.config, snapshot: $0.snapshot) }
         state = Locked(files)
         published = Locked(FixtureSet(files: files.files, runtime: [], config: files.config))

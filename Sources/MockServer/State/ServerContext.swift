@@ -69,8 +69,8 @@ final class ServerContext: Sendable {
         return outcome
     }
 
-    /// Back to the start: no run-time fixtures, every sequence at its first step, the command line's variants, an
-    /// empty journal and no hits.
+    /// Back to the start: no run-time fixtures, every resource at its seed, every sequence at its first step, the
+    /// command line's variants, an empty journal and no hits.
     func reset() {
         main.reset()
         hits.reset()

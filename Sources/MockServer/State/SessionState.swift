@@ -1,13 +1,13 @@
 import StandInFixtures
 import StandInSupport
 
-/// The mutable state a request is answered with: run-time fixtures (beside the shared file fixtures), sequence
-/// positions, variant selections and the journal. The server's own state is one; each session has another, so that
+/// The mutable state a request is answered with: run-time fixtures (beside the shared file fixtures), resource
+/// items, sequence positions, variant selections and the journal. The server's own state is one; each session has another, so that
 /// tests running in parallel never see each other's changes.
 ///
 /// A request finds its state once, when it arrives; everything it changes after that is in this object.
 final class SessionState: Sendable {
-    /// The file fixtures (shared) and this state's run-time fixtures.
+    /// The file fixtures (shared), and this state's run-time fixtures and resource items.
     let fixtures: FixtureStore
     /// This state's sequence positions and variant selections.
     let chooser: ResponseChooser
@@ -21,8 +21,8 @@ final class SessionState: Sendable {
         self.journal = journal
     }
 
-    /// A fresh state beside `main`: the same files and start-up variants, no run-time fixtures, every sequence at
-    /// its first step, and an empty journal of `main`'s capacity and `journalBytes` bytes.
+    /// A fresh state beside `main`: the same files and start-up variants, no run-time fixtures, every resource at its
+    /// seed, every sequence at its first step, and an empty journal of `main`'s capacity and `journalBytes` bytes.
     convenience init(beside main: SessionState, variants: [String: String], journalBytes: Int) {
         self.init(
             fixtures: FixtureStore(sessionOf: main.fixtures),
@@ -31,10 +31,11 @@ final class SessionState: Sendable {
         )
     }
 
-    /// Back to the start: no run-time fixtures, every sequence at its first step, the start-up variants and an empty
-    /// journal.
+    /// Back to the start: no run-time fixtures, every resource at its seed, every sequence at its first step, the
+    /// start-up variants and an empty journal.
     func reset() {
         fixtures.removeRuntimeFixtures()
+        fixtures.resources.reset()
         chooser.reset()
         journal?.clear()
     }

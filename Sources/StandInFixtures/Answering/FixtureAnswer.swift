@@ -1,8 +1,10 @@
-/// What the fixtures answer a request with: the answering core that the server and `MockRegistry` share. It
-/// matches the request, then picks the matched fixture's sequence step and variant (`ResponseChooser`); the
+/// What the fixtures answer a request with: the answering core that the server and `MockRegistry` share. A request
+/// for a `"resource"` is answered by the resource store; any other is matched, then it picks the matched fixture's sequence step and variant (`ResponseChooser`); the
 /// caller renders the chosen response into its sink (`CompiledResponse.write`) or sends a `JSONReply`, and adds only
 /// its own I/O, timing and faults.
 public enum FixtureAnswer: Sendable {
+    /// A resource answered the request; send the reply.
+    case resource(JSONReply)
     /// A fixture matched and its response for this request is chosen (`variant` nil for the default response).
     case matched(FixtureIndex.Match, response: CompiledResponse, variant: String?)
     /// No fixture matched; answer with `UnmatchedResponse`.
@@ -12,21 +14,36 @@ public enum FixtureAnswer: Sendable {
 
     /// The answer to the request `facts` describe, from `fixtures`. Inlinable, so the server's call is specialized
     /// for its request type: this runs for every request.
-    /// - Parameter requestedVariant: the variant the request names (`X-StandIn-Variant`), if any.
+    /// - Parameters:
+    ///   - resources: the state of the `"resource"` fixtures, which answer before any other fixture.
+    ///   - config: the envelope format and default headers of a resource's reply.
+    ///   - requestedVariant: the variant the request names (`X-StandIn-Variant`), if any.
     @inlinable
     public init<Request: IncomingRequest>(
         to facts: inout RequestFacts<Request>,
         from fixtures: FixtureIndex,
+        resources: ResourceStore,
+        config: ProjectConfig,
+        requestId: String,
         chooser: ResponseChooser,
         requestedVariant: String?
     ) {
+        if !resources.isEmpty, let reply = resources.answer(to: &facts, config: config, requestId: requestId) {
+            self = .resource(reply)
+            return
+        }
         guard let match = fixtures.match(&facts) else {
             self = .unmatched
             return
         }
         var sequenceValue: String?
         if let sequenceBy = match.fixture.sequenceBy {
-            var context = RenderContext(facts: facts, captures: match.captures, requestId: "")
+            var context = RenderContext(
+                facts: facts,
+                captures: match.captures,
+                requestId: "",
+                random: Self.sequenceKeyRandom
+            )
             sequenceValue = context.resolve(sequenceBy)
             facts = context.facts
         }
@@ -41,4 +58,8 @@ public enum FixtureAnswer: Sendable {
             self = .refused(match.fixture, error)
         }
     }
+
+    /// What a `sequenceBy` expression's random helpers draw from: a key is meant to be read from the request, so
+    /// it needs no seeded source of its own.
+    @usableFromInline static let sequenceKeyRandom = TemplateRandom(seed: 0)
 }

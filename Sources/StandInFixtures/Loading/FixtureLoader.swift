@@ -9,6 +9,8 @@ public struct FixtureLoadResult: Sendable {
     public let config: ProjectConfig
     /// The valid fixtures, ordered by id.
     public let fixtures: [Fixture]
+    /// The valid `"resource"` fixtures, ordered by id.
+    public let resources: [ResourceDefinition]
     /// Every problem of every broken file, ordered by file, then in the order found.
     public let diagnostics: [Diagnostic]
     /// The ids of the broken fixture files (`standin.json` when the settings are broken), so that a reload can keep
@@ -47,11 +49,21 @@ public struct FixtureLoader: Sendable {
             }
         }
         var fixtures: [Fixture] = []
+        var resources: [ResourceDefinition] = []
         for id in FixtureFiles.ids(under: root.path) {
             let fileURL = root.appendingPathComponent(id)
             let decoder = FixtureDecoder(id: id, fileURL: fileURL, rootURL: root, config: config)
             do {
-                fixtures.append(try decoder.decode(try parse(fileURL)))
+                let document = try parse(fileURL)
+                if document["resource"] != nil {
+                    let resource = try ResourceDefinition(id: id, document: document)
+                    if let other = resources.first(where: { $0.path == resource.path }) {
+                        throw FixtureError("resource.path \(resource.path.quoted) is already served by \(other.id)")
+                    }
+                    resources.append(resource)
+                } else {
+                    fixtures.append(try decoder.decode(document))
+                }
             } catch {
                 diagnostics += self.diagnostics(id, error)
                 brokenIDs.insert(id)
@@ -61,6 +73,7 @@ public struct FixtureLoader: Sendable {
             directory: directory,
             config: config,
             fixtures: fixtures,
+            resources: resources,
             diagnostics: diagnostics,
             brokenIDs: brokenIDs
         )

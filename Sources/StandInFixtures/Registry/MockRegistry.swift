@@ -46,6 +46,8 @@ public final class MockRegistry: Transport, Sendable {
     public let config: ProjectConfig
     private let index: FixtureIndex
     private let chooser = ResponseChooser()
+    private let templateRandom: TemplateRandom
+    private let resources: ResourceStore
     private let state = Locked(State())
 
     private struct State {
@@ -63,30 +65,38 @@ public final class MockRegistry: Transport, Sendable {
     ///
     /// Throws `LoadError` when any file (or `standin.json`) is broken, so that a test never passes on a fixture that
     /// silently did not load; throws the loader's error when the directory cannot be read.
-    public init(directory: URL) throws {
+    /// - Parameter seed: makes `{{randomInt}}` and `{{pick}}` repeat, as `standin serve --seed` does; nil draws
+    ///   randomly.
+    public init(directory: URL, seed: UInt64? = nil) throws {
         let loaded = try FixtureLoader(directory: directory).load()
         guard loaded.diagnostics.isEmpty else { throw LoadError(diagnostics: loaded.diagnostics) }
         config = loaded.config
         index = FixtureIndex(loaded.fixtures)
+        resources = ResourceStore(loaded.resources)
+        templateRandom = TemplateRandom(seed: seed)
     }
 
     /// An empty registry: only endpoints registered in code answer; everything else gets the 404 envelope.
     public init() {
         config = ProjectConfig()
         index = FixtureIndex([])
+        resources = ResourceStore([])
+        templateRandom = TemplateRandom(seed: nil)
     }
 
-    private init(config: ProjectConfig, index: FixtureIndex) {
+    private init(config: ProjectConfig, index: FixtureIndex, resources: ResourceStore, templateRandom: TemplateRandom) {
         self.config = config
         self.index = index
+        self.resources = resources
+        self.templateRandom = templateRandom
     }
 
-    /// A registry answering from the same loaded fixtures, with variant choices, sequence positions and registered
-    /// stubs of its own, all starting afresh: what a server session is, in process. Tests that share one loaded
+    /// A registry answering from the same loaded fixtures, with variant choices, sequence positions, resource items
+    /// and registered stubs of its own, all starting afresh: what a server session is, in process. Tests that share one loaded
     /// registry (a `static let`) take a session each, so that running in parallel they never see each other's
     /// changes.
     public func session() -> MockRegistry {
-        MockRegistry(config: config, index: index)
+        MockRegistry(config: config, index: index, resources: resources.seededCopy(), templateRandom: templateRandom)
     }
 
     // MARK: Variants and state
@@ -102,9 +112,11 @@ public final class MockRegistry: Transport, Sendable {
         chooser.variants.setForEveryEndpoint(variant)
     }
 
-    /// Puts every sequence back at its first step and clears every variant choice. Registered stubs stay.
+    /// Puts every sequence back at its first step, every resource back to its seed, and clears every variant choice.
+    /// Registered stubs stay.
     public func reset() {
         chooser.reset()
+        resources.reset()
     }
 
     // MARK: Typed registration
@@ -166,10 +178,18 @@ public final class MockRegistry: Transport, Sendable {
         let answer = FixtureAnswer(
             to: &facts,
             from: index,
+            resources: resources,
+            config: config,
+            requestId: requestId,
             chooser: chooser,
             requestedVariant: incoming.header(named: Self.variantHeader)
         )
         switch answer {
+        case .resource(let reply):
+            if BodilessResponse.status(reply.status, method: incoming.method) {
+                return Self.transportResponse(status: reply.status, headers: reply.headers, body: [])
+            }
+            return Self.transportResponse(reply)
         case .unmatched:
             let unmatched = UnmatchedResponse(to: &facts, index: index, config: config, requestId: requestId)
             return Self.transportResponse(JSONReply(unmatched, config: config, requestId: requestId))
@@ -180,7 +200,12 @@ public final class MockRegistry: Transport, Sendable {
                 let duration = state.withLock { delay.sample(using: &$0.random) }
                 if duration > .zero { try await Task.sleep(for: duration) }
             }
-            var context = RenderContext(facts: facts, captures: match.captures, requestId: requestId)
+            var context = RenderContext(
+                facts: facts,
+                captures: match.captures,
+                requestId: requestId,
+                random: templateRandom
+            )
             var rendered = RenderedResponse()
             response.write(with: &context, into: &rendered)
             switch response.fault {

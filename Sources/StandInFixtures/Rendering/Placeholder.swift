@@ -12,16 +12,28 @@ public enum Placeholder: Sendable, Hashable {
     case requestId
     /// `{{uuid}}`: a fresh random UUID.
     case uuid
-    /// `{{now}}`: the current time in ISO 8601.
-    case now
+    /// `{{now}}`, `{{now "+1h"}}`, `{{now "unix"}}`: the current time moved by `offsetSeconds`, in ISO 8601 or as
+    /// seconds since 1970.
+    case now(offsetSeconds: Int, unix: Bool)
+    /// `{{randomInt MIN MAX}}`: a whole number in the range, from the seeded template random source.
+    case randomInt(ClosedRange<Int>)
+    /// `{{pick a b c}}`: one of the words, from the seeded template random source.
+    case pick([String])
+    /// `{{json EXPR}}`: the JSON value of an expression. A JSON string value that is exactly this placeholder is
+    /// replaced by the value itself (`"{{json body.amount}}"` serves `12.5`).
+    indirect case json(Placeholder)
 
     /// Parses the text between `{{` and `}}`.
     public init(parsing expression: Substring) throws(FixtureError) {
         let trimmed = expression.trimmingASCIIWhitespace
+        if let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+            self = try Self.helper(named: trimmed[..<space], arguments: trimmed[space...])
+            return
+        }
         switch trimmed {
         case "requestId": self = .requestId
         case "uuid": self = .uuid
-        case "now": self = .now
+        case "now": self = .now(offsetSeconds: 0, unix: false)
         case "body": self = .body(path: "")
         default:
             guard let dot = trimmed.firstIndex(of: "."), trimmed.index(after: dot) != trimmed.endIndex else {
@@ -38,10 +50,10 @@ public enum Placeholder: Sendable, Hashable {
         }
     }
 
-    private static func unknown(_ expression: Substring) -> FixtureError {
+    static func unknown(_ expression: Substring) -> FixtureError {
         FixtureError(
             "unknown template {{\(expression)}}; use path.NAME, query.NAME, header.NAME, body, body.PATH, "
-                + "requestId, uuid or now"
+                + "requestId, uuid, now, now \"+1h\", now \"unix\", randomInt MIN MAX, pick A B, or json EXPR"
         )
     }
 }

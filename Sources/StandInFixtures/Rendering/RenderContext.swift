@@ -9,13 +9,23 @@ public struct RenderContext<Request: IncomingRequest> {
     public let captures: [(name: String, value: String)]
     /// The request's id, as sent in `X-Request-ID`.
     public let requestId: String
+    /// Where `{{randomInt}}` and `{{pick}}` draw from.
+    public let random: TemplateRandom
 
     /// Creates a context.
+    /// - Parameter random: where `{{randomInt}}` and `{{pick}}` draw from; one shared source, so that a seeded run
+    ///   repeats.
     @inlinable
-    public init(facts: RequestFacts<Request>, captures: [(name: String, value: String)], requestId: String) {
+    public init(
+        facts: RequestFacts<Request>,
+        captures: [(name: String, value: String)],
+        requestId: String,
+        random: TemplateRandom
+    ) {
         self.facts = facts
         self.captures = captures
         self.requestId = requestId
+        self.random = random
     }
 
     /// The text a placeholder stands for; missing values render as the empty string.
@@ -29,7 +39,23 @@ public struct RenderContext<Request: IncomingRequest> {
         case .body(let path): facts.bodyJSON()?.value(at: path)?.textValue ?? ""
         case .requestId: requestId
         case .uuid: UUID().uuidString.lowercased()
-        case .now: UTCTimestamp.now()
+        case .now(let offset, let unix): UTCTimestamp.now(offsetSeconds: offset, unix: unix)
+        case .randomInt(let range): String(random.int(in: range))
+        case .pick(let words): words[random.int(in: 0...words.count - 1)]
+        case .json(let inner): jsonText(of: inner)
         }
+    }
+
+    /// The compact JSON of an expression: a body path's value as it is (`null` when absent), the whole body when it
+    /// is JSON, and any other text as the JSON it spells (`42`, `true`) or else as a JSON string.
+    @usableFromInline
+    mutating func jsonText(of placeholder: Placeholder) -> String {
+        if case .body(let path) = placeholder, let body = facts.bodyJSON() {
+            return (path.isEmpty ? body : body.value(at: path))?.compactString ?? "null"
+        }
+        if case .body(let path) = placeholder, !path.isEmpty { return "null" }
+        let text = resolve(placeholder)
+        if let node = try? JSONParser.parse(text) { return node.compactString }
+        return JSONNode(.string(text)).compactString
     }
 }

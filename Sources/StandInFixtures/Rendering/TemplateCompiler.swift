@@ -20,17 +20,7 @@ struct TemplateCompiler {
                 throw FixtureError("unterminated {{ in \(text.quoted)", line: line)
             }
             parts.append(.literal(literalBytes(rest[..<open.lowerBound], jsonEscaped: jsonEscaped)))
-            let placeholder: Placeholder
-            do {
-                placeholder = try Placeholder(parsing: rest[open.upperBound..<close.lowerBound])
-            } catch {
-                throw FixtureError(error.reason, line: line)
-            }
-            if case .pathParameter(let name) = placeholder, let known = pathParameters, !known.contains(name) {
-                let names =
-                    known.isEmpty ? "the path has none" : "the path has " + known.sorted().joined(separator: ", ")
-                throw FixtureError("{{path.\(name)}} names no path parameter; \(names)", line: line)
-            }
+            let placeholder = try self.placeholder(rest[open.upperBound..<close.lowerBound], line: line)
             parts.append(.placeholder(placeholder, jsonEscaped: jsonEscaped))
             rest = rest[close.upperBound...]
         }
@@ -38,9 +28,40 @@ struct TemplateCompiler {
         return parts
     }
 
+    /// Parses an expression and checks that the path parameters it names exist.
+    private func placeholder(_ expression: Substring, line: Int?) throws(FixtureError) -> Placeholder {
+        let placeholder: Placeholder
+        do {
+            placeholder = try Placeholder(parsing: expression)
+        } catch {
+            throw FixtureError(error.reason, line: line)
+        }
+        var named = placeholder
+        if case .json(let inner) = placeholder { named = inner }
+        if case .pathParameter(let name) = named, let known = pathParameters, !known.contains(name) {
+            let names = known.isEmpty ? "the path has none" : "the path has " + known.sorted().joined(separator: ", ")
+            throw FixtureError("{{path.\(name)}} names no path parameter; \(names)", line: line)
+        }
+        return placeholder
+    }
+
+    /// The `json` placeholder a string value is made of alone (`"{{json body.amount}}"`), which stands for a value
+    /// rather than for text inside a string.
+    private func wholeJSONPlaceholder(_ string: String, line: Int?) throws(FixtureError) -> Placeholder? {
+        guard string.hasPrefix("{{json "), string.hasSuffix("}}") else { return nil }
+        let expression = string.dropFirst(2).dropLast(2)
+        guard !expression.contains("{{"), !expression.contains("}}") else { return nil }
+        return try placeholder(expression, line: line)
+    }
+
     private func appendJSON(_ node: JSONNode, to parts: inout [ByteTemplate.Part]) throws(FixtureError) {
         switch node.value {
-        case .string(let string) where Self.mayHoldPlaceholder(string) && string.contains("{{"):
+        case .string(let string) where Self.mayHoldPlaceholder(string):
+            if let whole = try wholeJSONPlaceholder(string, line: node.line) {
+                parts.append(.placeholder(whole, jsonEscaped: false))
+                return
+            }
+            guard string.contains("{{") else { return parts.append(.literal(node.compactBytes)) }
             parts.append(.literal([UInt8(ascii: "\"")]))
             parts += try compileText(string, jsonEscaped: true, line: node.line)
             parts.append(.literal([UInt8(ascii: "\"")]))

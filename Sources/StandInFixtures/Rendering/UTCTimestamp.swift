@@ -10,7 +10,18 @@ import Darwin
 enum UTCTimestamp {
     @usableFromInline
     static func now() -> String {
-        var seconds = time(nil)
+        iso8601(time(nil))
+    }
+
+    /// The time `offsetSeconds` from now, in ISO 8601 or as seconds since 1970.
+    @usableFromInline
+    static func now(offsetSeconds: Int, unix: Bool) -> String {
+        let seconds = time(nil) + offsetSeconds
+        return unix ? String(seconds) : iso8601(seconds)
+    }
+
+    private static func iso8601(_ instant: time_t) -> String {
+        var seconds = instant
         var parts = tm()
         gmtime_r(&seconds, &parts)
         return

@@ -3,6 +3,7 @@ import MockServer
 import NetworkCore
 import ServerTestSupport
 import StandInFixtures
+import Testing
 
 /// Where a scenario's answers come from: the real server over HTTP, or `MockRegistry` in process.
 enum Mode: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -14,23 +15,54 @@ enum Mode: String, CaseIterable, Sendable, CustomStringConvertible {
 
 /// Serves `files` in `mode` and runs `body` with a base URL, the transport to reach it and the mocks directory.
 /// The server runs on a free port and is always stopped.
+/// - Parameter seed: seeds the random template helpers (`--seed`).
 func withMocks(
     _ files: [String: String],
     _ mode: Mode,
+    seed: UInt64? = nil,
     _ body: (_ base: URL, _ transport: any Transport, _ mocks: URL) async throws -> Void
 ) async throws {
     try await withTemporaryMocks(files) { directory in
         switch mode {
         case .server:
-            let configuration = MockServerConfiguration(mocksDirectory: directory, strict: true, accessLog: false)
+            let configuration = MockServerConfiguration(
+                mocksDirectory: directory,
+                strict: true,
+                accessLog: false,
+                simulation: SimulationSettings(seed: seed)
+            )
             try await withRunningServer(configuration) { base in
                 try await body(base, URLSessionTransport(), directory)
             }
         case .registry:
-            let registry = try MockRegistry(directory: directory)
+            let registry = try MockRegistry(directory: directory, seed: seed)
             try await body(URL(string: "https://api.example.com")!, registry, directory)
         }
     }
+}
+
+/// Sends one request through `transport` and returns the answer; a request with a body, or a POST, says it is JSON.
+func exchange(
+    _ transport: any Transport,
+    _ base: URL,
+    _ method: HTTPRequest.Method,
+    _ path: String,
+    body: String? = nil
+) async throws -> TransportResponse {
+    var head = HTTPRequest(
+        method: method,
+        scheme: base.scheme,
+        authority: "\(base.host!):\(base.port ?? 80)",
+        path: path
+    )
+    if body != nil || method == .post { head.headerFields[.contentType] = "application/json" }
+    let request = TransportRequest(head: head, body: body.map { Data($0.utf8) }, timeout: .seconds(30))
+    return try await transport.send(request)
+}
+
+/// The body of an answer parsed as a JSON object.
+func jsonObject(_ response: TransportResponse) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
 }
 
 /// The envelope message of an error answer's body.

@@ -1,0 +1,162 @@
+import Foundation
+import NetworkCore
+import StandInFixtures
+import Testing
+
+/// A `"resource"` fixture behaves like a small backend, the same from the server and from `MockRegistry`: every
+/// verb, the error envelopes, paging and reset.
+@Suite struct ResourceSameOutcomeTests {
+    static let todos = #"""
+        { "resource": { "path": "/todos", "idField": "id",
+                        "seed": [ { "id": 1, "title": "Buy milk", "done": false },
+                                  { "id": 2, "title": "Walk dog", "done": true } ] } }
+        """#
+    private static let files = ["todos.json": todos]
+
+    @Test(arguments: Mode.allCases) func everyVerbChangesWhatTheNextCallSees(mode: Mode) async throws {
+        try await withMocks(Self.files, mode) { base, transport, _ in
+            let created = try await exchange(transport, base, .post, "/todos", body: #"{"title": "Call mum"}"#)
+            #expect(created.head.status.code == 201)
+            #expect(created.head.headerFields[.location] == "/todos/3")
+            #expect(try data(created)["id"] as? Int == 3)
+
+            let fetched = try data(try await exchange(transport, base, .get, "/todos/3"))
+            #expect(fetched["title"] as? String == "Call mum")
+
+            let replaced = try await exchange(
+                transport,
+                base,
+                .put,
+                "/todos/3",
+                body: #"{"id": 9, "title": "Call dad"}"#
+            )
+            #expect(try data(replaced)["id"] as? Int == 3)
+            #expect(try data(replaced)["title"] as? String == "Call dad")
+
+            let patched = try await exchange(
+                transport,
+                base,
+                .patch,
+                "/todos/1",
+                body: #"{"done": true, "title": null}"#
+            )
+            let patchedItem = try data(patched)
+            #expect(patchedItem["done"] as? Bool == true)
+            #expect(patchedItem["title"] == nil)
+
+            #expect(try await exchange(transport, base, .delete, "/todos/2").head.status == .ok)
+            let list = try await exchange(transport, base, .get, "/todos")
+            #expect(list.head.headerFields[HTTPField.Name("X-Total-Count")!] == "2")
+            let items = try #require(try jsonObject(list)["data"] as? [[String: Any]])
+            #expect(items.compactMap { $0["id"] as? Int } == [1, 3])
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func pageAndLimitSliceTheListAndTheTotalStays(mode: Mode) async throws {
+        try await withMocks(Self.files, mode) { base, transport, _ in
+            for title in ["a", "b", "c"] {
+                _ = try await exchange(transport, base, .post, "/todos", body: #"{"title": "\#(title)"}"#)
+            }
+            let page = try await exchange(transport, base, .get, "/todos?page=2&limit=2")
+            #expect(page.head.headerFields[HTTPField.Name("X-Total-Count")!] == "5")
+            let items = try #require(try jsonObject(page)["data"] as? [[String: Any]])
+            #expect(items.compactMap { $0["id"] as? Int } == [3, 4])
+            let beyond = try jsonObject(try await exchange(transport, base, .get, "/todos?page=9&limit=2"))
+            #expect((beyond["data"] as? [Any])?.isEmpty == true)
+            #expect(try await exchange(transport, base, .get, "/todos?limit=0").head.status == .badRequest)
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func badRequestsGetEnvelopeErrorsAndLeaveTheStoreAlone(mode: Mode) async throws {
+        try await withMocks(Self.files, mode) { base, transport, _ in
+            let cases: [(HTTPRequest.Method, String, String?, Int, String)] = [
+                (.get, "/todos/7", nil, 404, "/todos/7 does not exist"),
+                (.get, "/todos/abc", nil, 404, "/todos/abc does not exist"),
+                (.patch, "/todos/7", "{}", 404, "/todos/7 does not exist"),
+                (.post, "/todos", #"{"id": 1}"#, 409, "/todos/1 already exists"),
+                (.post, "/todos", #"{"id": "x"}"#, 400, "\"id\" must be a whole number"),
+                (.post, "/todos", "not json", 400, "the body is not JSON"),
+                (.put, "/todos/1", "[1]", 400, "the body must be a JSON object, not array"),
+                (
+                    .post, "/todos", String(repeating: " ", count: ResourceStore.maximumBodyBytes + 1), 413,
+                    "the body is larger"
+                ),
+                (.delete, "/todos", nil, 405, "DELETE is not allowed here"),
+            ]
+            for (method, path, body, status, message) in cases {
+                let response = try await exchange(transport, base, method, path, body: body)
+                #expect(response.head.status.code == status, "\(method) \(path)")
+                let envelope = try jsonObject(response)
+                #expect(envelope["code"] as? Int == status)
+                #expect((envelope["message"] as? String)?.hasPrefix(message) == true, "\(envelope)")
+            }
+            let list = try jsonObject(try await exchange(transport, base, .get, "/todos"))
+            #expect(
+                (list["data"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["Buy milk", "Walk dog"]
+            )
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func answersUseTheProjectsRenamedEnvelopeKeys(mode: Mode) async throws {
+        let settings = #"{ "envelope": { "codeKey": "errcode", "messageKey": "errmsg", "dataKey": "result" } }"#
+        try await withMocks(["standin.json": settings, "todos.json": Self.todos], mode) { base, transport, _ in
+            let found = try jsonObject(try await exchange(transport, base, .get, "/todos/1"))
+            #expect((found["result"] as? [String: Any])?["title"] as? String == "Buy milk")
+            let missing = try jsonObject(try await exchange(transport, base, .get, "/todos/5"))
+            #expect(missing["errcode"] as? Int == 404)
+            #expect(missing["errmsg"] as? String == "/todos/5 does not exist")
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func resetRestoresTheSeed(mode: Mode) async throws {
+        try await withMocks(Self.files, mode) { base, transport, _ in
+            _ = try await exchange(transport, base, .delete, "/todos/1")
+            _ = try await exchange(transport, base, .post, "/todos", body: #"{"title": "new"}"#)
+            if let registry = transport as? MockRegistry {
+                registry.reset()
+            } else {
+                let reset = try await exchange(transport, base, .post, "/__standin/reset")
+                #expect(reset.head.status == .ok)
+            }
+            let list = try jsonObject(try await exchange(transport, base, .get, "/todos"))
+            #expect((list["data"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [1, 2])
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func stringIDsGetUUIDsOnCreate(mode: Mode) async throws {
+        let carts = #"{ "resource": { "path": "/carts", "idField": "key", "seed": [ { "key": "a" } ] } }"#
+        try await withMocks(["carts.json": carts], mode) { base, transport, _ in
+            let created = try await exchange(transport, base, .post, "/carts", body: #"{"items": []}"#)
+            let key = try #require(try data(created)["key"] as? String)
+            #expect(UUID(uuidString: key) != nil)
+            #expect(created.head.headerFields[.location] == "/carts/\(key)")
+            #expect(try await exchange(transport, base, .get, "/carts/\(key)").head.status == .ok)
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func aFullResourceRefusesToGrow(mode: Mode) async throws {
+        let items = (1...ResourceStore.maximumItems).map { #"{"id":\#($0)}"# }.joined(separator: ",")
+        let full = #"{ "resource": { "path": "/todos", "seed": [\#(items)] } }"#
+        try await withMocks(["todos.json": full], mode) { base, transport, _ in
+            let refused = try await exchange(transport, base, .post, "/todos", body: "{}")
+            #expect(refused.head.status.code == 507)
+            let deleted = try await exchange(transport, base, .delete, "/todos/1")
+            #expect(deleted.head.status == .ok)
+            #expect(try await exchange(transport, base, .post, "/todos", body: "{}").head.status.code == 201)
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func anIDAtIntMaxLeavesNoNewIDRatherThanOverflowing(mode: Mode) async throws {
+        try await withMocks(Self.files, mode) { base, transport, _ in
+            let largest = try await exchange(transport, base, .post, "/todos", body: #"{"id": \#(Int.max)}"#)
+            #expect(largest.head.status.code == 201)
+            let next = try await exchange(transport, base, .post, "/todos", body: "{}")
+            #expect(next.head.status.code == 409)
+            #expect((try jsonObject(next)["message"] as? String)?.contains("no whole-number id left") == true)
+        }
+    }
+
+    private func data(_ response: TransportResponse) throws -> [String: Any] {
+        try #require(try jsonObject(response)["data"] as? [String: Any])
+    }
+}
