@@ -18,6 +18,7 @@ import FoundationNetworking
         return [
             "item.json":
                 #"{ "request": { "path": "/item" }, "response": { "text": "default" }, "variants": { \#(variants) } }"#,
+            "todos.json": #"{ "resource": { "path": "/todos", "seed": [ { "id": 1, "title": "Buy milk" } ] } }"#,
             "job.json": #"""
             { "request": { "path": "/jobs/{id}" },
               "sequence": [ { "text": "queued" }, { "text": "running" }, { "text": "done" } ] }
@@ -153,6 +154,39 @@ import FoundationNetworking
                 #expect(try await Self.journalCount(base, session: first) == 1)
                 #expect(try await Self.journalCount(base, session: second) == 2)
                 #expect(try await Self.journalCount(base) == 2)
+            }
+        }
+    }
+
+    @Test func resourceItemsBelongToTheirSession() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let own = try await Self.start(base)
+                let other = try await Self.start(base)
+                func total(_ id: String?) async throws -> String? {
+                    try await fetch(base, "/todos", headers: id.map { ["X-StandIn-Session": $0] } ?? [:])
+                        .header("X-Total-Count")
+                }
+                let created = try await fetch(
+                    base,
+                    "/todos",
+                    method: "POST",
+                    headers: ["X-StandIn-Session": own, "Content-Type": "application/json"],
+                    body: Data(#"{ "title": "Write tests" }"#.utf8)
+                )
+                #expect(created.status == 201)
+                #expect(try await total(own) == "2")
+                #expect(try await total(other) == "1")
+                #expect(try await total(nil) == "1")
+
+                let reset = try await fetch(
+                    base,
+                    "/__standin/reset",
+                    method: "POST",
+                    headers: ["X-StandIn-Session": own]
+                )
+                #expect(reset.status == 200)
+                #expect(try await total(own) == "1")
             }
         }
     }
