@@ -31,6 +31,7 @@ let package = Package(
         .target(
             name: "NetworkCore",
             dependencies: [
+                "StandInSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HTTPTypesFoundation", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -41,7 +42,7 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        // The lock and the HTTP syntax rules that the fixtures and the server's engine share.
+        // The lock every module uses, and the HTTP syntax rules that the fixtures and the server's engine share.
         .target(name: "StandInSupport"),
         .target(name: "StandInFixtures", dependencies: ["NetworkCore", "StandInSupport"]),
         // Linux: a corrected copy of a FoundationNetworking function that leaks per request (see its source).

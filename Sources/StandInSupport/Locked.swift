@@ -1,6 +1,7 @@
 import Foundation
 
-/// A value guarded by a lock, for state that several threads share: shared by the server and fixture modules (and their engine).
+/// A value guarded by a lock, for state that several threads share: the one lock of the client core, the fixture and
+/// the server modules (and the server's engine); no module takes a lock of its own.
 ///
 /// `@unchecked Sendable` is safe because every access to `value` goes through `withLock`, which holds `lock`.
 /// (`Synchronization.Mutex` would do the same but needs macOS 15, and the package still builds for macOS 13.)

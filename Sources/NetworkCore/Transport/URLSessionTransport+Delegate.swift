@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -7,11 +8,9 @@ import FoundationNetworking
 extension URLSessionTransport {
     /// The session's delegate: collects each task's response and bytes, reports their progress to the request's
     /// ``TransportRequest/onProgress``, refuses redirects unless told otherwise, and resumes the task's continuation
-    /// when it completes.
-    ///
-    /// `@unchecked Sendable` is safe: the only mutable state, `tasks`, is read and written under `lock`, and
-    /// URLSession calls the delegate from its own serial queue.
-    final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// when it completes. The exchanges in flight, keyed by task identifier, are kept under a lock: `start` runs on
+    /// the caller's task, the other calls on URLSession's delegate queue.
+    final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         private struct Exchange {
             var continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
             var onProgress: TransferProgressHandler?
@@ -23,8 +22,7 @@ extension URLSessionTransport {
 
         private let followsRedirects: Bool
         private let trustsAnyCertificate: Bool
-        private let lock = NSLock()
-        private var tasks: [Int: Exchange] = [:]
+        private let tasks = Locked<[Int: Exchange]>([:])
 
         init(followsRedirects: Bool, trustsAnyCertificate: Bool) {
             self.followsRedirects = followsRedirects
@@ -41,7 +39,7 @@ extension URLSessionTransport {
                 continuation.resume(throwing: TransportError.cancelled)
                 return
             }
-            lock.withLock {
+            tasks.withLock { tasks in
                 tasks[task.taskIdentifier] = Exchange(continuation: continuation, onProgress: onProgress)
             }
             task.resume()
@@ -78,7 +76,7 @@ extension URLSessionTransport {
             didReceive response: URLResponse,
             completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
         ) {
-            lock.withLock {
+            tasks.withLock { tasks in
                 tasks[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
                 tasks[dataTask.taskIdentifier]?.body = Data()
             }
@@ -86,7 +84,7 @@ extension URLSessionTransport {
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            let (onProgress, received) = lock.withLock {
+            let (onProgress, received) = tasks.withLock { tasks in
                 tasks[dataTask.taskIdentifier]?.body.append(data)
                 return (tasks[dataTask.taskIdentifier]?.onProgress, tasks[dataTask.taskIdentifier]?.body.count ?? 0)
             }
@@ -110,7 +108,7 @@ extension URLSessionTransport {
         ) {
             // FoundationNetworking reads `totalBytesSent` when the call runs, not when the bytes left, so calls that
             // queue up all report the latest total; the sum of each call's own `bytesSent` keeps every step.
-            let progress = lock.withLock { () -> (TransferProgressHandler, Int64)? in
+            let progress = tasks.withLock { tasks -> (TransferProgressHandler, Int64)? in
                 guard let handler = tasks[task.taskIdentifier]?.onProgress else { return nil }
                 tasks[task.taskIdentifier]?.sent += bytesSent
                 return (handler, tasks[task.taskIdentifier]?.sent ?? 0)
@@ -126,7 +124,7 @@ extension URLSessionTransport {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            guard let exchange = lock.withLock({ tasks.removeValue(forKey: task.taskIdentifier) }) else { return }
+            guard let exchange = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
             if let error {
                 exchange.continuation.resume(throwing: TransportError(classifying: error))
             } else if let response = exchange.response ?? task.response as? HTTPURLResponse {

@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -10,13 +11,17 @@ import Darwin
 /// semantics built on a non-blocking socket and `poll`, so that every wait ends at the deadline. `cancel` may come
 /// from any thread: it shuts the socket down, which wakes the waiting `poll`.
 ///
-/// `@unchecked Sendable` is safe: `descriptor` and `cancelled` are read and written only under `lock`; the socket
-/// calls themselves run on the one thread that owns the connection.
-final class SocketConnection: @unchecked Sendable {
+/// The descriptor and the cancelled flag are shared under a lock; the socket calls themselves run on the one thread
+/// that owns the connection.
+final class SocketConnection: Sendable {
+    /// What `cancel` shares with the owning thread.
+    private struct State {
+        var descriptor: Int32 = -1
+        var cancelled = false
+    }
+
     private let deadline: ContinuousClock.Instant
-    private let lock = NSLock()
-    private var descriptor: Int32 = -1
-    private var cancelled = false
+    private let state = Locked(State())
 
     init(deadline: ContinuousClock.Instant) {
         self.deadline = deadline
@@ -93,30 +98,30 @@ final class SocketConnection: @unchecked Sendable {
 
     /// Wakes a waiting call, which then throws `TransportError.cancelled`. Any thread.
     func cancel() {
-        lock.withLock {
-            cancelled = true
-            if descriptor >= 0 { shutdown(descriptor, Int32(SHUT_RDWR)) }
+        state.withLock { state in
+            state.cancelled = true
+            if state.descriptor >= 0 { shutdown(state.descriptor, Int32(SHUT_RDWR)) }
         }
     }
 
     /// Closes the socket. The owning thread.
     func close() {
-        lock.withLock {
-            if descriptor >= 0 { _ = systemClose(descriptor) }
-            descriptor = -1
+        state.withLock { state in
+            if state.descriptor >= 0 { _ = systemClose(state.descriptor) }
+            state.descriptor = -1
         }
     }
 
-    private var currentDescriptor: Int32 { lock.withLock { descriptor } }
+    private var currentDescriptor: Int32 { state.withLock { $0.descriptor } }
 
     /// Takes `socket` as the connection's; false (and the socket closed) when the request is already cancelled.
     private func adopt(_ socket: Int32) -> Bool {
-        lock.withLock {
-            guard !cancelled else {
+        state.withLock { state in
+            guard !state.cancelled else {
                 _ = systemClose(socket)
                 return false
             }
-            descriptor = socket
+            state.descriptor = socket
             return true
         }
     }
@@ -124,7 +129,7 @@ final class SocketConnection: @unchecked Sendable {
     /// Waits until the socket is ready for `events`, or throws at the deadline or on cancellation.
     private func wait(for events: Int16) throws {
         while true {
-            if lock.withLock({ cancelled }) { throw TransportError.cancelled }
+            if state.withLock({ $0.cancelled }) { throw TransportError.cancelled }
             let left = deadline - ContinuousClock.now
             guard left > .zero else { throw TransportError.timedOut }
             let milliseconds = Int32(min(left / .milliseconds(1), 1000).rounded(.up))
@@ -137,7 +142,7 @@ final class SocketConnection: @unchecked Sendable {
 
     /// The error to throw for a failed socket call: cancellation if the socket was shut down for it.
     private func failure(_ error: SocketError) -> TransportError {
-        lock.withLock { cancelled } ? .cancelled : .connectionLost(underlying: error)
+        state.withLock { $0.cancelled } ? .cancelled : .connectionLost(underlying: error)
     }
 
     private static func openSocket(family: Int32, type: Int32) -> Int32 {

@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 
 /// A ``Transport`` that speaks HTTP/1.1 over a plain TCP connection and sends exactly the header fields it is given:
 /// `Host` from the request's authority, `Content-Length` only when the fields lack it and there is a body, and
@@ -46,29 +47,32 @@ public struct SocketTransport: Transport {
         let limits = (head: maxHeadBytes, body: maxBodyBytes)
         await gate.enter()
         defer { Task { await gate.leave() } }
-        let outcome = Handoff<Result<TransportResponse, any Error>>()
+        // The thread puts its result under a lock and the task takes it under the same lock, after the continuation
+        // resumes: the lock is what orders the thread's writes before the task's reads for ThreadSanitizer, which does
+        // not see the ordering a continuation gives.
+        let outcome = Locked<Result<TransportResponse, any Error>?>(nil)
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 // A thread of its own: blocking calls on Dispatch's global queues could wait for a free worker.
                 Thread {
-                    outcome.put(
-                        Result {
-                            defer { connection.close() }
-                            try connection.connect(to: endpoint)
-                            try connection.write(bytes)
-                            var reader = HTTP1ResponseReader(maxHeadBytes: limits.head, maxBodyBytes: limits.body) {
-                                try connection.read()
-                            }
-                            return try reader.readResponse(toHEAD: isHead)
+                    let result = Result {
+                        defer { connection.close() }
+                        try connection.connect(to: endpoint)
+                        try connection.write(bytes)
+                        var reader = HTTP1ResponseReader(maxHeadBytes: limits.head, maxBodyBytes: limits.body) {
+                            try connection.read()
                         }
-                    )
+                        return try reader.readResponse(toHEAD: isHead)
+                    }
+                    outcome.withLock { $0 = result }
                     continuation.resume()
                 }.start()
             }
         } onCancel: {
             connection.cancel()
         }
-        return try outcome.take().get()
+        // Put before the continuation resumed, so present.
+        return try outcome.withLock { $0! }.get()
     }
 
     /// The request line, the fields in order (`Host` first), and the body.
@@ -84,22 +88,5 @@ public struct SocketTransport: Transport {
         if !hasLength, request.body != nil { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
         return Array(head.utf8) + body
-    }
-}
-
-/// Hands a value from the thread that makes it to the task that waits for it, under a lock: the lock is what orders
-/// the thread's writes before the task's reads (also for ThreadSanitizer, which does not see the ordering a
-/// continuation gives). `@unchecked Sendable`: `value` is only touched with `lock` held.
-private final class Handoff<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value?
-
-    func put(_ value: Value) {
-        lock.withLock { self.value = value }
-    }
-
-    /// The value put; call only after `put` has returned.
-    func take() -> Value {
-        lock.withLock { value! }
     }
 }
