@@ -34,24 +34,24 @@ struct JournalRequestHead: Sendable {
         }
         packed = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             var writer = PackWriter(buffer)
-            method.withUTF8 { writer.write(UnsafeRawBufferPointer($0)) }
-            writer.write(0)
-            path.withUTF8 { writer.write(UnsafeRawBufferPointer($0)) }
-            writer.write(0)
+            method.withUTF8 { writer.append(UnsafeRawBufferPointer($0)) }
+            writer.append(0)
+            path.withUTF8 { writer.append(UnsafeRawBufferPointer($0)) }
+            writer.append(0)
             if var query {
-                writer.write(UInt8(ascii: "?"))
-                query.withUTF8 { writer.write(UnsafeRawBufferPointer($0)) }
+                writer.append(UInt8(ascii: "?"))
+                query.withUTF8 { writer.append(UnsafeRawBufferPointer($0)) }
             }
-            writer.write(0)
+            writer.append(0)
             request.forEachHeader { name, value in
-                writer.write(name)
-                writer.write(0)
+                writer.append(name)
+                writer.append(0)
                 if Self.isRedacted(name) {
-                    Self.redactedValue.withUnsafeBytes { writer.write($0) }
+                    Self.redactedValue.withUnsafeBytes { writer.append($0) }
                 } else {
-                    writer.write(value)
+                    writer.append(value)
                 }
-                writer.write(0)
+                writer.append(0)
             }
             count = writer.count
         }
@@ -118,14 +118,14 @@ private struct PackWriter {
         self.buffer = buffer
     }
 
-    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
         let length = min(bytes.count, buffer.count - count)
         guard length > 0, let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
         (target + count).initialize(from: source.assumingMemoryBound(to: UInt8.self), count: length)
         count += length
     }
 
-    mutating func write(_ byte: UInt8) {
+    mutating func append(_ byte: UInt8) {
         guard count < buffer.count else { return }
         buffer.initializeElement(at: count, to: byte)
         count += 1
