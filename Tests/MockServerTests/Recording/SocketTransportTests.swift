@@ -1,18 +1,26 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The recorder's plain-HTTP transport against hand-written responses: framing, interim answers and bounds.
 @Suite struct SocketTransportTests {
     private func get(
         _ upstream: RawUpstream,
         _ path: String,
-        transport: SocketTransport = SocketTransport()
+        transport: SocketTransport = SocketTransport(),
+        timeout: Duration = .seconds(20)
     )
         async throws -> TransportResponse
     {
         let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(upstream.port)", path: path)
-        return try await transport.send(TransportRequest(head: head, timeout: .seconds(20)))
+        return try await transport.send(TransportRequest(head: head, timeout: timeout))
     }
 
     @Test func skipsInterimAnswersAndReadsABodyWithoutLengthToTheClose() async throws {
@@ -42,6 +50,32 @@ import Testing
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(bodies == Array(repeating: "one", count: 5))
+    }
+
+    @Test func aCallsTimeoutCountsFromItsTurnNotFromItsWait() async throws {
+        let silent = try listenOnLoopback()
+        defer { close(silent.descriptor) }
+        let upstream = try RawUpstream(responses: [
+            "/one": Array("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\none".utf8)
+        ])
+        defer { upstream.stop() }
+        let transport = SocketTransport(maxConcurrentCalls: 1)
+        let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(silent.port)", path: "/")
+        let stalled = Task { try await transport.send(TransportRequest(head: head, timeout: .seconds(6))) }
+        // The stalled call holds the only turn once its connection is waiting on the silent listener.
+        var pending = pollfd(fd: silent.descriptor, events: Int16(POLLIN), revents: 0)
+        var polls = 0
+        while poll(&pending, 1, 10) == 0, polls < 3000 { polls += 1 }
+        #expect(pending.revents & Int16(POLLIN) != 0, "the stalled call never connected")
+        let waiting = try await get(upstream, "/one", transport: transport, timeout: .seconds(3))
+        #expect(String(decoding: waiting.body, as: UTF8.self) == "one")
+        do {
+            _ = try await stalled.value
+            Issue.record("the silent listener answered")
+        } catch TransportError.timedOut {
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
     }
 
     @Test func refusesABodyPastItsBound() async throws {

@@ -12,7 +12,7 @@ import StandInSupport
 /// calling task closes the connection at once. It reports no progress (``TransportRequest/onProgress`` is not called):
 /// a caller's progress stream holds only the final value.
 public struct SocketTransport: Transport {
-    /// How long a request may take when it names no timeout.
+    /// How long a request may take when it names no timeout, counted from its turn (see `maxConcurrentCalls`).
     public static let defaultTimeout: Duration = .seconds(60)
 
     /// The largest response head (status line and header lines) accepted.
@@ -41,12 +41,11 @@ public struct SocketTransport: Transport {
             let endpoint = SocketEndpoint(authority: authority)
         else { throw NetworkError.invalidRequest("only an http URL with a host can be sent over a plain socket") }
         let bytes = Self.requestBytes(request)
-        let deadline = ContinuousClock.now + (request.timeout ?? Self.defaultTimeout)
         let isHead = request.head.method == .head
-        let connection = SocketConnection(deadline: deadline)
         let limits = (head: maxHeadBytes, body: maxBodyBytes)
         await gate.enter()
-        defer { Task { await gate.leave() } }
+        // The timeout counts from the call's turn: waiting behind other calls is not this call being slow.
+        let connection = SocketConnection(deadline: ContinuousClock.now + (request.timeout ?? Self.defaultTimeout))
         // The thread puts its result under a lock and the task takes it under the same lock, after the continuation
         // resumes: the lock is what orders the thread's writes before the task's reads for ThreadSanitizer, which does
         // not see the ordering a continuation gives.
@@ -71,6 +70,7 @@ public struct SocketTransport: Transport {
         } onCancel: {
             connection.cancel()
         }
+        await gate.leave()
         // Put before the continuation resumed, so present.
         return try outcome.withLock { $0! }.get()
     }
