@@ -103,7 +103,6 @@ let package = Package(
             name: "ClientServerTests",
             dependencies: [
                 "NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport",
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

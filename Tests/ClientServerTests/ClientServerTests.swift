@@ -1,6 +1,7 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
+import ServerTestSupport
 import Testing
 
 @Suite struct ClientServerTests {
@@ -63,7 +64,9 @@ import Testing
     }
 
     @Test func closedPortIsAConnectivityFailure() async throws {
-        let base = try closedPortURL()
+        let refusing = try refusingLoopbackPort()
+        defer { close(refusing.descriptor) }
+        let base = URL(string: "http://127.0.0.1:\(refusing.port)")!
         let error = try await networkError { try await liveClient(base).send(TestAPI.Users.Get(id: "1")) }
         guard case .transport(.cannotConnect) = error else {
             Issue.record("expected .transport(.cannotConnect), got \(error)")

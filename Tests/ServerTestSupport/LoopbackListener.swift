@@ -8,6 +8,17 @@ import Darwin
 
 /// A TCP socket listening on 127.0.0.1 on a free port, for test servers written by hand; the caller closes it.
 public func listenOnLoopback(backlog: Int32 = 16) throws -> (descriptor: Int32, port: Int) {
+    try bindLoopback(listeningWith: backlog)
+}
+
+/// A TCP socket bound to a free port on 127.0.0.1 that does not listen: while it is open, a connection to the port is
+/// refused and no other socket can take the port (a port closed after use may be taken by a server of another test
+/// running in parallel). The caller closes it.
+public func refusingLoopbackPort() throws -> (descriptor: Int32, port: Int) {
+    try bindLoopback(listeningWith: nil)
+}
+
+private func bindLoopback(listeningWith backlog: Int32?) throws -> (descriptor: Int32, port: Int) {
     #if canImport(Glibc)
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -21,7 +32,7 @@ public func listenOnLoopback(backlog: Int32 = 16) throws -> (descriptor: Int32, 
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-            bind(descriptor, socketAddress, length) == 0 && listen(descriptor, backlog) == 0
+            bind(descriptor, socketAddress, length) == 0 && (backlog.map { listen(descriptor, $0) == 0 } ?? true)
                 && getsockname(descriptor, socketAddress, &length) == 0
         }
     }

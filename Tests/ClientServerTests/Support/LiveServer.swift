@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import MockServer
 import NetworkCore
 import ServerTestSupport
@@ -24,19 +23,6 @@ func withServer(mocks: URL, _ body: (_ base: URL) async throws -> Void) async th
 let sampleMocks = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Mocks")
-
-/// A base URL on which nothing listens: the port of a server that was started and stopped again.
-func closedPortURL() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let configuration = MockServerConfiguration(mocksDirectory: directory, port: 0, accessLog: false)
-    let server = try MockServer(configuration: configuration, logger: Logger(label: "test"))
-    try server.start()
-    let port = server.port
-    server.stop()
-    return URL(string: "http://127.0.0.1:\(port)")!
-}
 
 /// A client on a fresh URLSessionTransport.
 func liveClient(

@@ -19,7 +19,18 @@ import Darwin
     )
         async throws -> TransportResponse
     {
-        let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(upstream.port)", path: path)
+        try await get(port: upstream.port, path, transport: transport, timeout: timeout)
+    }
+
+    private func get(
+        port: Int,
+        _ path: String,
+        transport: SocketTransport = SocketTransport(),
+        timeout: Duration = .seconds(20)
+    )
+        async throws -> TransportResponse
+    {
+        let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(port)", path: path)
         return try await transport.send(TransportRequest(head: head, timeout: timeout))
     }
 
@@ -60,8 +71,7 @@ import Darwin
         ])
         defer { upstream.stop() }
         let transport = SocketTransport(maxConcurrentCalls: 1)
-        let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(silent.port)", path: "/")
-        let stalled = Task { try await transport.send(TransportRequest(head: head, timeout: .seconds(6))) }
+        let stalled = Task { try await get(port: silent.port, "/", transport: transport, timeout: .seconds(6)) }
         // The stalled call holds the only turn once its connection is waiting on the silent listener.
         var pending = pollfd(fd: silent.descriptor, events: Int16(POLLIN), revents: 0)
         var polls = 0
@@ -89,10 +99,10 @@ import Darwin
     }
 
     @Test func nothingListeningIsCannotConnect() async throws {
-        let upstream = try RawUpstream(responses: [:])
-        upstream.stop()
+        let refusing = try refusingLoopbackPort()
+        defer { close(refusing.descriptor) }
         do {
-            _ = try await get(upstream, "/")
+            _ = try await get(port: refusing.port, "/")
             Issue.record("a closed port answered")
         } catch TransportError.cannotConnect {
         } catch {

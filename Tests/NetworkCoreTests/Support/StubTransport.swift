@@ -20,12 +20,12 @@ final class StubTransport: Transport, @unchecked Sendable {
 
     var requests: [TransportRequest] { lock.withLock { sent } }
 
-    /// Waits until `count` requests have arrived (giving up after 10 s): the event a test acts on, where a sleep would
-    /// only guess how long that takes.
+    /// Waits until `count` requests have arrived (giving up after 60 s, a bound for a machine busy with other work):
+    /// the event a test acts on, where a sleep would only guess how long that takes.
     func waitForRequests(_ count: Int) async throws {
         _ = try await poll(
             every: .milliseconds(5),
-            timeout: .seconds(10),
+            timeout: .seconds(60),
             until: { $0 >= count },
             operation: { requests.count }
         )
