@@ -26,11 +26,6 @@ struct ResourceCollection: Sendable {
         ids = definition.seedIDs
     }
 
-    /// The id a path segment names, when it can be one of this resource's ids.
-    func itemID(segment: String) -> ResourceID? {
-        ResourceID(segment: segment, numeric: definition.numericIDs)
-    }
-
     /// Items `offset..<offset+limit` and the total in `X-Total-Count`.
     func list(page: Int, limit: Int?) -> Outcome {
         var slice = items[...]
