@@ -101,8 +101,8 @@ public final class MockRegistry: Transport, Sendable {
 
     // MARK: Variants and state
 
-    /// Serves `variant` for `endpoint` (written as fixtures name it: `GET /users/{id}`) when a request names none;
-    /// nil clears the choice. Fixtures of the endpoint without that variant serve their default response.
+    /// Serves `variant` for `endpoint` (written as fixtures name it: `GET /users/{id}`; a resource's is `ANY /todos`)
+    /// when a request names none; nil clears the choice. Fixtures of the endpoint without that variant serve their default response.
     public func setVariant(_ variant: String?, for endpoint: String) {
         chooser.variants.set(variant, for: endpoint)
     }
