@@ -73,4 +73,15 @@ import FoundationNetworking
             }
         }
     }
+
+    @Test func aVariantChosenAtStartAnswersTheResourcesRequests() async throws {
+        try await withMocks(["todos.json": Self.todos]) { mocks in
+            let simulation = SimulationSettings(variants: ["ANY /todos": "down"])
+            try await withServer(mocks: mocks, strict: true, simulation: simulation) { base in
+                let down = try await fetch(base, "/todos/1")
+                #expect(down.status == 503)
+                #expect(try down.json()["code"] as? Int == 50300)
+            }
+        }
+    }
 }
