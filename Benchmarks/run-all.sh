@@ -7,6 +7,8 @@
 #   4. 10,000 fixtures: start-up, memory, req/s against 10 fixtures (many-fixtures.sh)
 #   5. a Python peer, mockintosh, when it installs (python-peer.sh; SKIP_PYTHON=1 skips it)
 #   6. instructions per request under callgrind, standin and the C reference, per case (instructions.sh)
+#   7. one thread: req/s of a resource's list of 100 items and of a create, beside a static fixture
+#      (resource-throughput.sh)
 #
 # Environment: ROUNDS (3) and DURATION (10) apply to every part; each part's script lists its
 # other settings. With the defaults the suite takes about 10 minutes; ROUNDS=1 DURATION=3 is a
@@ -39,6 +41,7 @@ if [[ "${SKIP_PYTHON:-0}" != 1 ]]; then
     part "5. a Python peer: mockintosh" Benchmarks/python-peer.sh
 fi
 part "6. instructions per request (callgrind)" Benchmarks/instructions.sh
+part "7. one thread: a resource's list and create beside a static fixture" Benchmarks/resource-throughput.sh
 
 echo
 echo "=== summary ($(nproc) cores, load average now $(cut -d' ' -f1-3 /proc/loadavg), $(($(date +%s) - started)) s)"

@@ -71,9 +71,31 @@ final class MockResponder: HTTPHandler {
             requestedVariant: controls.variant
         )
         switch answer {
-        case .resource(let reply):
-            request.send(reply)
-            finish(consume entry, status: reply.status, fixture: "RESOURCE")
+        case .resource(let reply, let fixture, let response, let variant):
+            hits?.add(fixture.id)
+            let planned = plan(
+                response,
+                status: reply.status,
+                variant: variant,
+                controls: controls,
+                refusing: request,
+                config: fixtures.config,
+                requestId: requestId
+            )
+            guard let plan = planned else { return finish(consume entry, status: 400, fixture: fixture.id) }
+            if plan.isDeferred {
+                var rendered = RenderedResponse()
+                reply.write(into: &rendered)
+                return deliverLater(rendered, plan: plan, to: request, fixture: fixture.id, entry)
+            }
+            request.send(reply, status: plan.status)
+            finish(
+                consume entry,
+                status: plan.status,
+                fixture: fixture.id,
+                variant: plan.variant,
+                details: plan.logDetails
+            )
         case .unmatched:
             answerUnmatched(request, facts: &facts, fixtures: fixtures, requestId: requestId, consume entry)
         case .refused(let fixture, let error):
@@ -83,19 +105,15 @@ final class MockResponder: HTTPHandler {
         case .matched(let match, let response, let variant):
             let fixture = match.fixture
             hits?.add(fixture.id)
-            let plan: ResponsePlan
-            do {
-                plan = try simulation.plan(response, variant: variant, controls: controls)
-            } catch {
-                let reply = JSONReply.error(
-                    status: 400,
-                    message: error.description,
-                    config: fixtures.config,
-                    requestId: requestId
-                )
-                request.send(reply)
-                return finish(consume entry, status: 400, fixture: fixture.id)
-            }
+            let planned = plan(
+                response,
+                variant: variant,
+                controls: controls,
+                refusing: request,
+                config: fixtures.config,
+                requestId: requestId
+            )
+            guard let plan = planned else { return finish(consume entry, status: 400, fixture: fixture.id) }
             var renderContext = RenderContext(
                 facts: facts,
                 captures: match.captures,
@@ -124,6 +142,25 @@ final class MockResponder: HTTPHandler {
                 variant: plan.variant,
                 details: plan.logDetails
             )
+        }
+    }
+
+    /// The simulation planned for a response; nil once `request` is answered 400 for control headers that cannot
+    /// be followed.
+    private func plan(
+        _ response: CompiledResponse,
+        status: Int? = nil,
+        variant: String?,
+        controls: ControlHeaders,
+        refusing request: ServerRequest,
+        config: ProjectConfig,
+        requestId: String
+    ) -> ResponsePlan? {
+        do {
+            return try simulation.plan(response, status: status, variant: variant, controls: controls)
+        } catch {
+            request.send(.error(status: 400, message: error.description, config: config, requestId: requestId))
+            return nil
         }
     }
 

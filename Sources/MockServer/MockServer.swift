@@ -29,7 +29,8 @@ public final class MockServer: Sendable {
             throw MockServerError.brokenFixtures(loaded.diagnostics)
         }
         for (endpoint, name) in configuration.simulation.variants.sorted(by: { $0.key < $1.key }) {
-            if let problem = VariantCheck.problem(endpoint: endpoint, variant: name, fixtures: loaded.fixtures) {
+            if let problem = VariantCheck.problem(endpoint: endpoint, variant: name, fixtures: loaded.endpointFixtures)
+            {
                 throw MockServerError.unknownVariant(problem)
             }
         }

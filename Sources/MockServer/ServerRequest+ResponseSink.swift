@@ -4,11 +4,12 @@ import StandInFixtures
 extension ServerRequest: ResponseSink {}
 
 extension ServerRequest {
-    /// Sends a reply StandIn wrote itself (an error, the unmatched 404). The request must not be used afterwards.
-    func send(_ reply: JSONReply) {
+    /// Sends a reply StandIn wrote itself (an error, the unmatched 404, a resource's answer), with `status` instead
+    /// of its own if given. The request must not be used afterwards.
+    func send(_ reply: JSONReply, status: Int? = nil) {
         var sink = self
         reply.write(into: &sink)
-        send(status: reply.status)
+        send(status: status ?? reply.status)
     }
 }
 

@@ -2,24 +2,29 @@ import StandInFixtures
 
 /// The endpoint table `serve` prints at start and `list` prints, sorted by path then method: method, path, what else
 /// a request must carry (so that two fixtures of one endpoint can be told apart), status, variants and fixture file.
+/// A resource is one row, `ANY /todos`, marked `resource` and without a status of its own.
 struct EndpointTable {
     private static let header = ["METHOD", "PATH", "MATCH", "STATUS", "VARIANTS", "FIXTURE"]
     /// The widest a MATCH or VARIANTS cell gets before it is cut with `…`; fixtures can hold long values.
     private static let maxCellLength = 60
     private let rows: [[String]]
 
-    init(_ fixtures: [Fixture]) {
+    init(_ fixtures: [Fixture], resources: [ResourceDefinition] = []) {
+        let resourceIDs = Set(resources.map(\.id))
         rows =
-            fixtures
+            (fixtures + resources.map(\.fixture))
             .sorted {
                 ($0.request.path.description, $0.request.method.description, $0.id) < (
                     $1.request.path.description, $1.request.method.description, $1.id
                 )
             }
             .map { fixture in
-                [
+                let isResource = resourceIDs.contains(fixture.id)
+                return [
                     fixture.request.method.description, fixture.request.path.description,
-                    Self.cell(Self.conditions(of: fixture)), String(fixture.response.status),
+                    isResource
+                        ? "resource, and \(fixture.request.path)/{id}" : Self.cell(Self.conditions(of: fixture)),
+                    isResource ? "-" : String(fixture.response.status),
                     Self.cell(fixture.variantNames), fixture.id,
                 ]
             }

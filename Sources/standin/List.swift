@@ -12,6 +12,6 @@ struct List: ParsableCommand {
     func run() throws {
         let loaded = try loadFixtures(from: mocks.mocks)
         for diagnostic in loaded.diagnostics { printError(diagnostic.description) }
-        print(EndpointTable(loaded.fixtures).rendered)
+        print(EndpointTable(loaded.fixtures, resources: loaded.resources).rendered)
     }
 }

@@ -133,7 +133,7 @@ struct Serve: ParsableCommand {
                 printLine(
                     "StandIn serving \(fixtures.count) fixture(s) from \(mocks.mocks) on http://\(listen.host):\(port)"
                 )
-                printLine(EndpointTable(fixtures).rendered)
+                printLine(EndpointTable(fixtures, resources: server.loaded.resources).rendered)
             }
         } catch {
             printError("standin: \(error)")

@@ -156,6 +156,20 @@ import Testing
         }
     }
 
+    @Test(arguments: Mode.allCases) func aNewIDIsTheLargestIDLeftPlusOne(mode: Mode) async throws {
+        try await withMocks(Self.files, mode) { base, transport, _ in
+            var created: [Int?] = []
+            for deleting in [[], [3, 1], [3, 2]] {
+                for id in deleting {
+                    #expect(try await exchange(transport, base, .delete, "/todos/\(id)").head.status == .ok)
+                }
+                let answer = try await exchange(transport, base, .post, "/todos", body: "{}")
+                created.append(try data(answer)["id"] as? Int)
+            }
+            #expect(created == [3, 3, 1])
+        }
+    }
+
     private func data(_ response: TransportResponse) throws -> [String: Any] {
         try #require(try jsonObject(response)["data"] as? [String: Any])
     }

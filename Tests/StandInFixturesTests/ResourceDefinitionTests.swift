@@ -37,4 +37,38 @@ import Testing
         ])
         #expect(twice.diagnostics.map(\.reason) == [#"resource.path "/todos" is already served by a.json"#])
     }
+
+    @Test func delayFaultAndVariantsAreCheckedAtTheirLine() throws {
+        let contents = """
+            {"resource": {"path": "/todos",
+                          "delay": "soon",
+                          "fault": "melt"},
+             "variants": {"down": {"status": 700},
+                          "odd": {"respnse": {}}}}
+            """
+        let result = try load(["todos.json": contents])
+        let lines = result.diagnostics.map { "\($0.line): \($0.reason)" }
+        #expect(lines.count == 4, "\(lines)")
+        #expect(lines.first?.hasPrefix("2: ") == true && lines.first?.contains("soon") == true, "\(lines)")
+        #expect(lines.dropFirst().first?.hasPrefix("3: ") == true && lines.dropFirst().first?.contains("melt") == true)
+        #expect(lines.dropFirst(2).first?.hasPrefix("4: ") == true && lines.dropFirst(2).first?.contains("700") == true)
+        #expect(lines.last?.hasPrefix(#"5: unknown key "respnse""#) == true, "\(lines)")
+    }
+
+    @Test func variantsThatSetAStatusHeadersOrABodyAnswerInPlaceOfTheStore() throws {
+        let result = try load([
+            "todos.json": #"""
+            {"resource": {"path": "/todos", "delay": "40ms"},
+             "variants": {"down": {"status": 503}, "tagged": {"headers": {"X-A": "1"}},
+                          "empty": {"json": []}, "slow": {"delay": "2s"}, "reset": {"fault": "connection-reset"}}}
+            """#
+        ])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let resource = try #require(result.resources.first)
+        #expect(resource.replacingVariants == ["down", "tagged", "empty"])
+        #expect(resource.fixture.endpoint == "ANY /todos")
+        #expect(resource.fixture.variantNames == ["down", "empty", "reset", "slow", "tagged"])
+        #expect(resource.fixture.response.delay == .fixed(.milliseconds(40)))
+        #expect(try resource.fixture.response(step: 0, variant: "down").delay == .fixed(.milliseconds(40)))
+    }
 }

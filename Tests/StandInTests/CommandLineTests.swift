@@ -51,6 +51,16 @@ import FoundationNetworking
         #expect(result.error.contains("typo.json:3:"))
     }
 
+    @Test func listShowsAResourceAsOneRowWithItsVariants() async throws {
+        let resource = #"{"resource": {"path": "/todos"}, "variants": {"down": {"status": 503}}}"#
+        let mocks = try temporaryMocks(["todos.json": resource])
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let result = try await StandInBinary.run(["list", "--mocks", mocks.path])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.dropFirst().first == "ANY     /todos  resource, and /todos/{id}  -       down      todos.json")
+    }
+
     @Test func serveOnPortZeroPrintsTheAddressServesAndLogsEachRequest() async throws {
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }

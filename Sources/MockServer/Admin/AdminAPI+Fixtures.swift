@@ -1,11 +1,12 @@
 import StandInFixtures
 
 extension AdminAPI {
-    /// `GET /__standin/fixtures`: every fixture with its endpoint, source, variants, selected variant and hits.
+    /// `GET /__standin/fixtures`: every fixture (each resource as the fixture of `ANY /todos`) with its endpoint,
+    /// source, variants, selected variant and hits.
     func listFixtures() -> AdminReply {
         let set = state.fixtures.current
         let hits = context.hits.all
-        let fixtures = set.fixtures.map { fixture in
+        let fixtures = state.fixtures.endpointFixtures.map { fixture in
             let selected = state.chooser.variants.variant(for: fixture)
             return AdminJSON.object([
                 ("id", AdminJSON.string(fixture.id)),

@@ -13,7 +13,7 @@ extension AdminAPI {
         let node = try Self.parseObject(body, example: #"{"GET /users/{id}": "expired-token"}"#)
         guard case .object(let members) = node.value else { preconditionFailure("parseObject checked it") }
         var changes: [(endpoint: String, variant: String?)] = []
-        let fixtures = state.fixtures.current.fixtures
+        let fixtures = state.fixtures.endpointFixtures
         for member in members {
             switch member.value.value {
             case .null:

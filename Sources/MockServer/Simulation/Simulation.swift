@@ -19,14 +19,17 @@ final class Simulation: Sendable {
     /// Decides what a matched request gets: the response chosen for it (`variant`, if not the default), with
     /// request overrides, server-wide delay and random failures applied. Throws when a control header cannot be
     /// followed.
+    /// - Parameter status: the status answered when nothing overrides it; the response's own when nil (a resource's
+    ///   store answers with a status of its own, under the response's delay and fault).
     func plan(
         _ response: CompiledResponse,
+        status: Int? = nil,
         variant: String?,
         controls: ControlHeaders
     ) throws(SimulationError) -> ResponsePlan {
         var plan = ResponsePlan(
             response: response,
-            status: response.status,
+            status: status ?? response.status,
             delay: .zero,
             fault: response.fault,
             variant: variant

@@ -12,6 +12,8 @@ final class FixtureStore: Sendable {
     /// What a change works from: the file fixtures last loaded (or kept), the run-time ones, the settings.
     private struct State {
         var files: [Fixture]
+        /// The resources last loaded (or kept), which `resources` serves.
+        var resources: [ResourceDefinition]
         var runtime: [Fixture] = []
         var config: ProjectConfig
         var nextRuntimeNumber = 1
@@ -22,7 +24,8 @@ final class FixtureStore: Sendable {
     static let runtimePrefix = "runtime/"
 
     let loader: FixtureLoader
-    /// The items of every `"resource"` fixture, seeded from the load at start; each session's store has its own.
+    /// The items of every `"resource"` fixture, seeded from the load at start and following reloads; each session's
+    /// store has its own.
     let resources: ResourceStore
     private let published: Locked<FixtureSet>
     private let state: Locked<State>
@@ -34,7 +37,9 @@ final class FixtureStore: Sendable {
         let loaded = try loader.load()
         initialLoad = loaded
         resources = ResourceStore(loaded.resources)
-        state = Locked(State(files: loaded.fixtures, config: loaded.config, snapshot: snapshot))
+        state = Locked(
+            State(files: loaded.fixtures, resources: loaded.resources, config: loaded.config, snapshot: snapshot)
+        )
         published = Locked(FixtureSet(files: loaded.fixtures, runtime: [], config: loaded.config))
     }
 
@@ -44,7 +49,9 @@ final class FixtureStore: Sendable {
         loader = main.loader
         initialLoad = main.initialLoad
         resources = main.resources.seededCopy()
-        let files = main.state.withLock { State(files: $0.files, config: $0.config, snapshot: $0.snapshot) }
+        let files = main.state.withLock {
+            State(files: $0.files, resources: $0.resources, config: $0.config, snapshot: $0.snapshot)
+        }
         state = Locked(files)
         published = Locked(FixtureSet(files: files.files, runtime: [], config: files.config))
     }
@@ -52,19 +59,27 @@ final class FixtureStore: Sendable {
     /// The result of the load at start, diagnostics included.
     let initialLoad: FixtureLoadResult
 
-    /// Takes `main`'s file fixtures and settings, keeping this store's run-time fixtures (a session's store after a
-    /// reload).
+    /// Takes `main`'s file fixtures, resources and settings, keeping this store's run-time fixtures and the items of
+    /// resources whose files did not change (a session's store after a reload).
     func rebase(on main: FixtureStore) {
-        let (files, config) = main.state.withLock { ($0.files, $0.config) }
+        let (files, definitions, config) = main.state.withLock { ($0.files, $0.resources, $0.config) }
         state.withLock { state in
             state.files = files
+            state.resources = definitions
             state.config = config
+            resources.update(to: definitions)
             publish(state)
         }
     }
 
     /// The set requests are answered from now.
     var current: FixtureSet { published.withLock { $0 } }
+
+    /// The fixtures requests are answered from now and each resource as the fixture of its endpoint (`ANY /todos`),
+    /// ordered by id: what the admin API lists and selects variants from.
+    var endpointFixtures: [Fixture] {
+        (current.fixtures + resources.definitions.map(\.fixture)).sorted { $0.id < $1.id }
+    }
 
     /// Checks `bytes` like a fixture file and adds it under a new id (`runtime/1`, `runtime/2`, …).
     func add(_ bytes: [UInt8]) throws(FixtureError) -> Fixture {
@@ -115,7 +130,8 @@ final class FixtureStore: Sendable {
     }
 
     /// Reloads the mocks directory and swaps the new set in whole. A broken file keeps its last good version; a
-    /// broken `standin.json` keeps everything as it was. With `onlyIfChanged`, returns nil without reading the
+    /// broken `standin.json` keeps everything as it was. A resource whose file changed starts again from its seed;
+    /// the others keep their items. With `onlyIfChanged`, returns nil without reading the
     /// fixtures when no file's modification time or size changed.
     func reload(onlyIfChanged: Bool = false) -> ReloadOutcome? {
         state.withLock { state in
@@ -143,13 +159,16 @@ final class FixtureStore: Sendable {
                 )
             }
             let kept = state.files.filter { loaded.brokenIDs.contains($0.id) }
+            let keptResources = state.resources.filter { loaded.brokenIDs.contains($0.id) }
             state.files = loaded.fixtures + kept
+            state.resources = (loaded.resources + keptResources).sorted { $0.id < $1.id }
             state.config = loaded.config
+            resources.update(to: state.resources)
             publish(state)
             return ReloadOutcome(
                 diagnostics: loaded.diagnostics,
                 changedIDs: changed.subtracting(loaded.brokenIDs),
-                keptIDs: kept.map(\.id),
+                keptIDs: (kept.map(\.id) + keptResources.map(\.id)).sorted(),
                 fixtureCount: count(state)
             )
         }

@@ -1,10 +1,12 @@
 /// What the fixtures answer a request with: the answering core that the server and `MockRegistry` share. A request
-/// for a `"resource"` is answered by the resource store; any other is matched, then it picks the matched fixture's sequence step and variant (`ResponseChooser`); the
-/// caller renders the chosen response into its sink (`CompiledResponse.write`) or sends a `JSONReply`, and adds only
-/// its own I/O, timing and faults.
+/// for a `"resource"` picks the resource's variant, then the store answers (unless the variant answers in its
+/// place); any other is matched, then it picks the matched fixture's sequence step and variant (`ResponseChooser`).
+/// The caller renders the chosen response into its sink (`CompiledResponse.write`) or sends a `JSONReply`, and adds
+/// only its own I/O, timing and faults.
 public enum FixtureAnswer: Sendable {
-    /// A resource answered the request; send the reply.
-    case resource(JSONReply)
+    /// A resource's store answered the request; send the reply, with the delay and fault of `response` (the
+    /// resource's, or its variant's) applied.
+    case resource(JSONReply, fixture: Fixture, response: CompiledResponse, variant: String?)
     /// A fixture matched and its response for this request is chosen (`variant` nil for the default response).
     case matched(FixtureIndex.Match, response: CompiledResponse, variant: String?)
     /// No fixture matched; answer with `UnmatchedResponse`.
@@ -28,8 +30,19 @@ public enum FixtureAnswer: Sendable {
         chooser: ResponseChooser,
         requestedVariant: String?
     ) {
-        if !resources.isEmpty, let reply = resources.answer(to: &facts, config: config, requestId: requestId) {
-            self = .resource(reply)
+        if let target = resources.target(of: facts.request.path) {
+            do {
+                let chosen = try chooser.response(of: target.fixture, requestedVariant: requestedVariant)
+                guard target.storeAnswers(in: chosen.variant) else {
+                    let match = FixtureIndex.Match(fixture: target.fixture, captures: [])
+                    self = .matched(match, response: chosen.response, variant: chosen.variant)
+                    return
+                }
+                let reply = target.answer(to: &facts, config: config, requestId: requestId)
+                self = .resource(reply, fixture: target.fixture, response: chosen.response, variant: chosen.variant)
+            } catch {
+                self = .refused(target.fixture, error)
+            }
             return
         }
         guard let match = fixtures.match(&facts) else {

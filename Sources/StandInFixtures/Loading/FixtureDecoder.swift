@@ -151,7 +151,7 @@ struct FixtureDecoder {
     }
 
     /// The `variants`: each a partial response, checked like one (its problems added to the decoder's list).
-    private func decodeVariants(
+    func decodeVariants(
         _ root: ObjectReader,
         responses: ResponseDecoder
     ) throws(FixtureError) -> [(name: String, definition: ResponseDefinition)] {

@@ -16,6 +16,12 @@ public struct FixtureLoadResult: Sendable {
     /// The ids of the broken fixture files (`standin.json` when the settings are broken), so that a reload can keep
     /// serving their last good version.
     public let brokenIDs: Set<String>
+
+    /// The fixtures and each resource as the fixture of its endpoint (`ANY /todos`), ordered by id: what variant
+    /// selections apply to.
+    public var endpointFixtures: [Fixture] {
+        (fixtures + resources.map(\.fixture)).sorted { $0.id < $1.id }
+    }
 }
 
 /// Loads every fixture file under a mocks directory.
@@ -56,7 +62,7 @@ public struct FixtureLoader: Sendable {
             do {
                 let document = try parse(fileURL)
                 if document["resource"] != nil {
-                    let resource = try ResourceDefinition(id: id, document: document)
+                    let resource = try decoder.decodeResource(document)
                     if let other = resources.first(where: { $0.path == resource.path }) {
                         throw FixtureError("resource.path \(resource.path.quoted) is already served by \(other.id)")
                     }

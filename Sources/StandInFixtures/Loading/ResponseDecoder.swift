@@ -34,13 +34,19 @@ struct ResponseDecoder {
         if definition.body != nil, let form = object.members.first(where: { Self.bodyForms.contains($0.key) }) {
             definition.bodyKey = (form.key, form.keyLine)
         }
-        if let member = object.member("delay") {
-            definition.delay = problems.attempt(locatedAt: member.keyLine) { try DelaySpec(json: member.value) }
-        }
-        if let member = object.member("fault") {
-            definition.fault = problems.attempt(locatedAt: member.keyLine) { try Fault(json: member.value) }
-        }
+        (definition.delay, definition.fault) = decodeSimulation(object)
         return problems.errors.count == known ? definition : nil
+    }
+
+    /// The `delay` and `fault` an object sets (a response's, or a resource's), each problem added to `problems`.
+    func decodeSimulation(_ object: ObjectReader) -> (delay: DelaySpec?, fault: Fault?) {
+        let delay = object.member("delay").flatMap { member in
+            problems.attempt(locatedAt: member.keyLine) { try DelaySpec(json: member.value) }
+        }
+        let fault = object.member("fault").flatMap { member in
+            problems.attempt(locatedAt: member.keyLine) { try Fault(json: member.value) }
+        }
+        return (delay, fault)
     }
 
     /// The body form the object sets, or nil when it sets none.

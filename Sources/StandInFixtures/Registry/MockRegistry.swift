@@ -101,8 +101,8 @@ public final class MockRegistry: Transport, Sendable {
 
     // MARK: Variants and state
 
-    /// Serves `variant` for `endpoint` (written as fixtures name it: `GET /users/{id}`) when a request names none;
-    /// nil clears the choice. Fixtures of the endpoint without that variant serve their default response.
+    /// Serves `variant` for `endpoint` (written as fixtures name it: `GET /users/{id}`; a resource's is `ANY /todos`)
+    /// when a request names none; nil clears the choice. Fixtures of the endpoint without that variant serve their default response.
     public func setVariant(_ variant: String?, for endpoint: String) {
         chooser.variants.set(variant, for: endpoint)
     }
@@ -185,21 +185,18 @@ public final class MockRegistry: Transport, Sendable {
             requestedVariant: incoming.header(named: Self.variantHeader)
         )
         switch answer {
-        case .resource(let reply):
-            if BodilessResponse.status(reply.status, method: incoming.method) {
-                return Self.transportResponse(status: reply.status, headers: reply.headers, body: [])
-            }
-            return Self.transportResponse(reply)
+        case .resource(let reply, _, let response, _):
+            try await waitOutDelay(of: response)
+            var rendered = RenderedResponse()
+            reply.write(into: &rendered)
+            return try await deliver(rendered, status: reply.status, fault: response.fault, to: request)
         case .unmatched:
             let unmatched = UnmatchedResponse(to: &facts, index: index, config: config, requestId: requestId)
             return Self.transportResponse(JSONReply(unmatched, config: config, requestId: requestId))
         case .refused(_, let error):
             return Self.transportResponse(.unknownVariant(error, config: config, requestId: requestId))
         case .matched(let match, let response, _):
-            if let delay = response.delay {
-                let duration = state.withLock { delay.sample(using: &$0.random) }
-                if duration > .zero { try await Task.sleep(for: duration) }
-            }
+            try await waitOutDelay(of: response)
             var context = RenderContext(
                 facts: facts,
                 captures: match.captures,
@@ -208,17 +205,35 @@ public final class MockRegistry: Transport, Sendable {
             )
             var rendered = RenderedResponse()
             response.write(with: &context, into: &rendered)
-            switch response.fault {
-            case nil, .slowBody: break
-            case .malformedBody: rendered = rendered.truncated
-            case .connectionReset, .emptyResponse: throw URLError(.networkConnectionLost)
-            case .timeout:
-                try await Task.sleep(for: request.timeout ?? .seconds(60))
-                throw URLError(.timedOut)
-            }
-            if BodilessResponse.status(response.status, method: incoming.method) { rendered = rendered.withoutBody }
-            return Self.transportResponse(status: response.status, headers: rendered.headers, body: rendered.body)
+            return try await deliver(rendered, status: response.status, fault: response.fault, to: request)
         }
+    }
+
+    /// Sleeps for a draw of the response's delay, if it has one.
+    private func waitOutDelay(of response: CompiledResponse) async throws {
+        guard let delay = response.delay else { return }
+        let duration = state.withLock { delay.sample(using: &$0.random) }
+        if duration > .zero { try await Task.sleep(for: duration) }
+    }
+
+    /// The response `rendered` makes, broken by `fault` as `URLSessionTransport` would report it.
+    private func deliver(
+        _ rendered: RenderedResponse,
+        status: Int,
+        fault: Fault?,
+        to request: TransportRequest
+    ) async throws -> TransportResponse {
+        var rendered = rendered
+        switch fault {
+        case nil, .slowBody: break
+        case .malformedBody: rendered = rendered.truncated
+        case .connectionReset, .emptyResponse: throw URLError(.networkConnectionLost)
+        case .timeout:
+            try await Task.sleep(for: request.timeout ?? .seconds(60))
+            throw URLError(.timedOut)
+        }
+        if BodilessResponse.status(status, method: request.head.method.rawValue) { rendered = rendered.withoutBody }
+        return Self.transportResponse(status: status, headers: rendered.headers, body: rendered.body)
     }
 
     /// The registered stub for the request, if any. A base URL's path prefix does not matter: `/v1/users/1` finds

@@ -13,22 +13,21 @@ struct ResourceCollection: Sendable {
     private var items: [JSONNode]
     /// The id of each item, in the same order: looked up without reading the items.
     private var ids: [ResourceID]
+    /// The largest whole-number id of the items, kept up to date so that a new id costs no scan of them.
+    private var largestNumber: Int?
 
     init(_ definition: ResourceDefinition) {
         self.definition = definition
         items = definition.seed
         ids = definition.seedIDs
+        largestNumber = Self.largestNumber(in: ids)
     }
 
     /// Back to the seed.
     mutating func reset() {
         items = definition.seed
         ids = definition.seedIDs
-    }
-
-    /// The id a path segment names, when it can be one of this resource's ids.
-    func itemID(segment: String) -> ResourceID? {
-        ResourceID(segment: segment, numeric: definition.numericIDs)
+        largestNumber = Self.largestNumber(in: ids)
     }
 
     /// Items `offset..<offset+limit` and the total in `X-Total-Count`.
@@ -75,6 +74,7 @@ struct ResourceCollection: Sendable {
         let created = item.setting(definition.idField, to: id.node)
         items.append(created)
         ids.append(id)
+        if case .number(let number) = id { largestNumber = max(largestNumber ?? number, number) }
         return .success(status: 201, data: created, headers: [("Location", "\(definition.path)/\(id)")])
     }
 
@@ -94,7 +94,8 @@ struct ResourceCollection: Sendable {
 
     mutating func delete(_ id: ResourceID) -> Outcome {
         guard let position = position(of: id) else { return missing(id) }
-        ids.remove(at: position)
+        let removedID = ids.remove(at: position)
+        if case .number(let number) = removedID, number == largestNumber { largestNumber = Self.largestNumber(in: ids) }
         let removed = items.remove(at: position)
         return .success(status: 200, data: removed)
     }
@@ -116,9 +117,11 @@ struct ResourceCollection: Sendable {
     /// Max+1 for numeric ids, else a fresh UUID; nil when the largest id is already `Int.max`.
     private func newID() -> ResourceID? {
         guard definition.numericIDs else { return .string(UUID().uuidString.lowercased()) }
-        let largest = ids.lazy.compactMap { id -> Int? in if case .number(let number) = id { number } else { nil } }
-            .max()
-        let next = (largest ?? 0).addingReportingOverflow(1)
+        let next = (largestNumber ?? 0).addingReportingOverflow(1)
         return next.overflow ? nil : .number(next.partialValue)
+    }
+
+    private static func largestNumber(in ids: [ResourceID]) -> Int? {
+        ids.lazy.compactMap { id -> Int? in if case .number(let number) = id { number } else { nil } }.max()
     }
 }

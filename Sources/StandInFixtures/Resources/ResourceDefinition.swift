@@ -1,6 +1,9 @@
-/// A `"resource"` fixture as loaded: the collection's path, the field that holds each item's id, and the items it
-/// starts with (and returns to on reset).
+/// A `"resource"` fixture as loaded: the collection's path, the field that holds each item's id, the items it
+/// starts with (and returns to on reset), and how its answers are simulated (`delay`, `fault`, variants).
 public struct ResourceDefinition: Sendable {
+    /// The keys of the `resource` object.
+    static let keys = ["path", "idField", "seed", "delay", "fault"]
+
     /// The fixture file's path relative to the mocks directory.
     public let id: String
     /// The collection's path (`/todos`); items live under `/todos/{id}`.
@@ -13,13 +16,30 @@ public struct ResourceDefinition: Sendable {
     let seedIDs: [ResourceID]
     /// Whether ids are whole numbers (new ids are max+1) rather than strings (new ids are UUIDs).
     public let numericIDs: Bool
+    /// The resource as a fixture of the endpoint `ANY /todos`, so that its variants are chosen, counted and listed
+    /// like any fixture's: its default response has no body (the store answers) and carries the resource's `delay`
+    /// and `fault`.
+    public let fixture: Fixture
+    /// The variants that answer in place of the store: those that set a status, headers or a body. The others
+    /// only delay or break the store's answer.
+    public let replacingVariants: Set<String>
+    /// The file's JSON: a reload keeps the items of a resource whose file still says the same.
+    let document: JSONNode
 
-    /// Reads a fixture file whose top level has `"resource"`; every problem names its line.
-    init(id: String, document: JSONNode) throws(FixtureError) {
-        let root = try ObjectReader(document, context: "fixture", isDocument: true)
-        try root.requireKnownKeys(["resource"])
-        guard let resource = try root.object("resource") else { throw FixtureError("\"resource\" is missing") }
-        try resource.requireKnownKeys(["path", "idField", "seed"])
+    /// Reads the `resource` object of a fixture file; every problem names its line.
+    /// - Parameters:
+    ///   - document: the whole file, kept to compare with its next version.
+    ///   - response: the default response: no body, the resource's `delay` and `fault`.
+    ///   - variants: each variant compiled over `response`.
+    ///   - replacingVariants: the names of the variants that answer in place of the store.
+    init(
+        id: String,
+        document: JSONNode,
+        resource: ObjectReader,
+        response: CompiledResponse,
+        variants: [String: CompiledResponse],
+        replacingVariants: Set<String>
+    ) throws(FixtureError) {
         guard let path = try resource.string("path") else {
             throw FixtureError("resource.path is missing", line: resource.node.line)
         }
@@ -65,6 +85,14 @@ public struct ResourceDefinition: Sendable {
         self.seed = items
         self.seedIDs = ids
         self.numericIDs = numeric ?? true
+        self.fixture = Fixture(
+            id: id,
+            request: RequestPattern(method: .any, path: .literal(path.value)),
+            response: response,
+            variants: variants
+        )
+        self.replacingVariants = replacingVariants
+        self.document = document
     }
 
     private static func itemID(_ item: JSONNode, index: Int, idField: String) throws(FixtureError) -> ResourceID {

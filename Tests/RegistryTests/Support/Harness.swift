@@ -47,7 +47,8 @@ func exchange(
     _ base: URL,
     _ method: HTTPRequest.Method,
     _ path: String,
-    body: String? = nil
+    body: String? = nil,
+    headers: [String: String] = [:]
 ) async throws -> TransportResponse {
     var head = HTTPRequest(
         method: method,
@@ -56,6 +57,7 @@ func exchange(
         path: path
     )
     if body != nil || method == .post { head.headerFields[.contentType] = "application/json" }
+    for (name, value) in headers { head.headerFields[HTTPField.Name(name)!] = value }
     let request = TransportRequest(head: head, body: body.map { Data($0.utf8) }, timeout: .seconds(30))
     return try await transport.send(request)
 }
