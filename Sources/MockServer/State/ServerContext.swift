@@ -109,21 +109,24 @@ final class ServerContext: Sendable {
         return session
     }
 
-    /// The state a request or admin call acts on: the main state without a session id, else the session's; a
-    /// malformed id is a 400, an unknown or ended one a 404.
-    func state(forSession id: String?) -> Result<SessionState, AdminError> {
-        guard let id else { return .success(main) }
-        guard SessionID.isWellFormed(id) else {
+    /// The state a request or admin call acts on: the main state without a session header, else the session's, looked
+    /// up through the calling loop's `recent` one; a malformed id is a 400, an unknown or ended one a 404.
+    func state(forSession header: SessionHeader?, recent: inout RecentSession) -> Result<SessionState, AdminError> {
+        switch header {
+        case nil:
+            return .success(main)
+        case .malformed(let text):
             return .failure(
                 AdminError(
                     status: 400,
-                    message: "X-StandIn-Session \(id.debugDescription) is not a session id; ids are "
+                    message: "X-StandIn-Session \(text.debugDescription) is not a session id; ids are "
                         + "\(SessionID.length) lowercase hexadecimal digits, as POST /__standin/sessions returns them"
                 )
             )
+        case .id(let id):
+            guard let session = recent.use(id, in: sessions) else { return .failure(.unknownSession(id.description)) }
+            return .success(session.state)
         }
-        guard let session = sessions.use(id) else { return .failure(.unknownSession(id)) }
-        return .success(session.state)
     }
 }
 
