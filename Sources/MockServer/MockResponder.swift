@@ -161,7 +161,9 @@ final class MockResponder: HTTPHandler {
     /// The state a request or admin call acts on: on a session's port, the session's; else the one `id` names
     /// (`X-StandIn-Session`), or the main state without one.
     private func sessionState(for header: SessionHeader?) -> Result<SessionState, AdminError> {
-        session?.use() ?? context.state(forSession: header, recent: &recentSession)
+        if let session { return session.use() }
+        guard let header else { return .success(context.main) }
+        return context.state(forSession: header, recent: &recentSession)
     }
 
     /// Answers a request that names a malformed, unknown or ended session with an error envelope; nothing is

@@ -109,12 +109,10 @@ final class ServerContext: Sendable {
         return session
     }
 
-    /// The state a request or admin call acts on: the main state without a session header, else the session's, looked
-    /// up through the calling loop's `recent` one; a malformed id is a 400, an unknown or ended one a 404.
-    func state(forSession header: SessionHeader?, recent: inout RecentSession) -> Result<SessionState, AdminError> {
+    /// The state of the session a request or admin call names, looked up through the calling loop's `recent` one; a
+    /// malformed id is a 400, an unknown or ended one a 404.
+    func state(forSession header: SessionHeader, recent: inout RecentSession) -> Result<SessionState, AdminError> {
         switch header {
-        case nil:
-            return .success(main)
         case .malformed(let text):
             return .failure(
                 AdminError(
