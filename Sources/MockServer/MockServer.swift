@@ -33,6 +33,7 @@ public final class MockServer: Sendable {
                 throw MockServerError.unknownVariant(problem)
             }
         }
+        let fallback = configuration.fallbackUpstream.map { Upstream(url: $0, timeout: .seconds(30)) }
         let context = ServerContext(
             store: store,
             simulation: Simulation(settings: configuration.simulation),
@@ -50,6 +51,7 @@ public final class MockServer: Sendable {
             logger: logger,
             sessionHost: configuration.host,
             sessionLimits: configuration.limits,
+            sessionFallback: fallback,
             maxSessions: configuration.maxSessions
         )
         self.context = context
@@ -62,7 +64,6 @@ public final class MockServer: Sendable {
             )
         }
         self.recording = recording
-        let fallback = configuration.fallbackUpstream.map { Upstream(url: $0, timeout: .seconds(30)) }
         let watchInterval = configuration.watch ? configuration.watchInterval : nil
         http = HTTPServer(
             host: configuration.host,

@@ -14,6 +14,8 @@ final class ServerContext: Sendable {
     let sessionHost: String
     /// The limits of sessions' ports: the server's.
     let sessionLimits: ServerLimits
+    /// The backend that answers what no fixture matches on sessions' ports: the server's (`--fallback-upstream`).
+    let sessionFallback: Upstream?
     let store: FixtureStore
     let simulation: Simulation
     /// Nil when the journal is off (`--journal-size 0`).
@@ -32,10 +34,12 @@ final class ServerContext: Sendable {
         logger: Logger,
         sessionHost: String,
         sessionLimits: ServerLimits,
+        sessionFallback: Upstream?,
         maxSessions: Int
     ) {
         self.sessionHost = sessionHost
         self.sessionLimits = sessionLimits
+        self.sessionFallback = sessionFallback
         main = SessionState(
             fixtures: store,
             chooser: ResponseChooser(variants: simulation.settings.variants),
