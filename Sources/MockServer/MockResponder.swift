@@ -158,7 +158,7 @@ final class MockResponder: HTTPHandler {
         }
     }
 
-    /// The state a request or admin call acts on: on a session's port, the session's; else the one `id` names
+    /// The state a request or admin call acts on: on a session's port, the session's; else the one `header` names
     /// (`X-StandIn-Session`), or the main state without one.
     private func sessionState(for header: SessionHeader?) -> Result<SessionState, AdminError> {
         if let session { return session.use() }
