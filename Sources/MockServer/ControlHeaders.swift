@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The controls a request carries: `X-StandIn-Variant`, `-Delay`, `-Status` and `-Fault` steer simulation,
 /// `-Session` names the session it belongs to.
 struct ControlHeaders {
@@ -7,16 +13,32 @@ struct ControlHeaders {
     private(set) var delay: String?
     private(set) var status: String?
     private(set) var fault: String?
-    private(set) var session: String?
+    private(set) var session: SessionHeader?
 
-    mutating func record(name: String, value: String) {
-        switch name.dropFirst(Self.prefix.count).lowercased() {
-        case "variant": variant = value
-        case "delay": delay = value
-        case "status": status = value
-        case "fault": fault = value
-        case "session": session = value
-        default: break
+    /// Records one header, given as C strings: `name` past the prefix (any case) and its value. Read in place, so
+    /// that a request naming its session makes no string of the header's name or of a well-formed id.
+    mutating func record(name: UnsafePointer<CChar>, value: UnsafePointer<CChar>) {
+        if Self.name(name, is: "session") {
+            let bytes = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
+            session = SessionHeader(utf8: UnsafeBufferPointer(start: bytes, count: strlen(value)))
+        } else if Self.name(name, is: "variant") {
+            variant = String(cString: value)
+        } else if Self.name(name, is: "delay") {
+            delay = String(cString: value)
+        } else if Self.name(name, is: "status") {
+            status = String(cString: value)
+        } else if Self.name(name, is: "fault") {
+            fault = String(cString: value)
         }
+    }
+
+    /// Whether the C string `name` is `word` (lowercase letters), in any case.
+    private static func name(_ name: UnsafePointer<CChar>, is word: StaticString) -> Bool {
+        let letters = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for (position, letter) in letters.enumerated() {
+            // An ASCII letter of either case ORed with 0x20 is the lowercase one; nothing else becomes a letter.
+            guard UInt8(bitPattern: name[position]) | 0x20 == letter else { return false }
+        }
+        return name[letters.count] == 0
     }
 }

@@ -15,6 +15,8 @@ final class MockResponder: HTTPHandler {
     private let hits: HitCounts.Shard?
     /// On a session's port, the session, which every request and admin call here acts on.
     private let session: SessionBinding?
+    /// The session this loop's last request named (`X-StandIn-Session`).
+    private var recentSession = RecentSession()
     /// Added to every access-log line of a fixture's answer (record mode marks them `SERVED`).
     private let servedNote: String?
     /// In record mode, the recorder's redaction, so that the log and journal keep the same secrets out.
@@ -193,10 +195,12 @@ final class MockResponder: HTTPHandler {
         }
     }
 
-    /// The state a request or admin call acts on: on a session's port, the session's; else the one `id` names
+    /// The state a request or admin call acts on: on a session's port, the session's; else the one `header` names
     /// (`X-StandIn-Session`), or the main state without one.
-    private func sessionState(for id: String?) -> Result<SessionState, AdminError> {
-        session?.use() ?? context.state(forSession: id)
+    private func sessionState(for header: SessionHeader?) -> Result<SessionState, AdminError> {
+        if let session { return session.use() }
+        guard let header else { return .success(context.main) }
+        return context.state(forSession: header, recent: &recentSession)
     }
 
     /// Answers a request that names a malformed, unknown or ended session with an error envelope; nothing is
@@ -232,7 +236,7 @@ final class MockResponder: HTTPHandler {
         } else if Dashboard(context: context, loop: loop).answer(request, requestId: requestId) {
             return
         } else {
-            switch sessionState(for: request.header(named: "X-StandIn-Session")) {
+            switch sessionState(for: request.header(named: "X-StandIn-Session").map(SessionHeader.init)) {
             case .failure(let refusal):
                 reply = AdminReply(status: refusal.status, error: refusal.message)
             case .success(let state):

@@ -34,6 +34,7 @@ public final class MockServer: Sendable {
                 throw MockServerError.unknownVariant(problem)
             }
         }
+        let fallback = configuration.fallbackUpstream.map { Upstream(url: $0, timeout: .seconds(30)) }
         let context = ServerContext(
             store: store,
             simulation: Simulation(settings: configuration.simulation),
@@ -51,6 +52,7 @@ public final class MockServer: Sendable {
             logger: logger,
             sessionHost: configuration.host,
             sessionLimits: configuration.limits,
+            sessionFallback: fallback,
             maxSessions: configuration.maxSessions
         )
         self.context = context
@@ -63,7 +65,6 @@ public final class MockServer: Sendable {
             )
         }
         self.recording = recording
-        let fallback = configuration.fallbackUpstream.map { Upstream(url: $0, timeout: .seconds(30)) }
         let watchInterval = configuration.watch ? configuration.watchInterval : nil
         http = HTTPServer(
             host: configuration.host,

@@ -59,6 +59,24 @@ import Testing
         }
     }
 
+    @Test func aSessionsPortFallsBackToTheUpstreamToo() async throws {
+        let backend = [
+            "real.json": #"{ "request": { "path": "/real" }, "response": { "text": "from upstream" } }"#
+        ]
+        try await withMocks(backend) { backendMocks async throws in
+            try await withServer(mocks: backendMocks) { upstream async throws in
+                try await withFront([:], upstream: upstream) { base, _ async throws in
+                    let created = try await fetch(base, "/__standin/sessions", method: "POST")
+                    let address = try #require(try created.json()["baseURL"] as? String)
+                    let session = try #require(URL(string: address))
+                    let proxied = try await fetch(session, "/real", timeout: Self.generousTimeout)
+                    #expect(proxied.status == 200)
+                    #expect(proxied.text == "from upstream")
+                }
+            }
+        }
+    }
+
     @Test func anUnreachableUpstreamGives502InTheEnvelope() async throws {
         let dead = URL(string: "http://127.0.0.1:1")!
         try await withFront([:], upstream: dead) { base, _ async throws in

@@ -68,6 +68,80 @@ import FoundationNetworking
         )
     }
 
+    /// `POST /__standin/sessions`: the status, and the reply's `id` (on success) or `message` (on an error).
+    private static func start(
+        _ base: URL,
+        client: URLSession
+    ) async throws -> (status: Int, id: String?, message: String?) {
+        var create = URLRequest(url: base.appendingPathComponent("__standin/sessions"))
+        create.httpMethod = "POST"
+        create.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let (body, response) = try await client.data(for: create)
+        let reply = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, reply?["id"] as? String, reply?["message"] as? String)
+    }
+
+    /// `DELETE /__standin/sessions/{id}`: the status.
+    private static func end(_ id: String, _ base: URL, client: URLSession) async throws -> Int {
+        var end = URLRequest(url: base.appendingPathComponent("__standin/sessions/\(id)"))
+        end.httpMethod = "DELETE"
+        let (_, response) = try await client.data(for: end)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
+    @Test(
+        .enabled(
+            "needs /proc and prlimit",
+            {
+                FileManager.default.fileExists(atPath: "/proc/self/status")
+                    && FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit")
+            }
+        )
+    )
+    func sessionsPastTheOpenFilesLimitGet503AndLeakNothing() async throws {
+        // Few enough open files that sessions soon find no descriptor for their listening socket.
+        let server = try await ServeProcess(
+            [
+                "--mocks", StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path, "--quiet", "--threads",
+                "1",
+                "--no-watch",
+            ],
+            openFiles: 64
+        )
+        defer { server.stop() }
+        let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+        let pid = server.process.processIdentifier
+        // One connection for every call, so that the calls need no descriptor of their own.
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 1
+        let client = URLSession(configuration: configuration)
+        defer { client.finishTasksAndInvalidate() }
+        _ = try await client.data(from: base.appendingPathComponent("__standin/health"))
+        let descriptorsAtStart = Self.openDescriptors(of: pid)
+
+        var started: [String] = []
+        var refused = try await Self.start(base, client: client)
+        while refused.status == 201, started.count < 200 {
+            started.append(try #require(refused.id))
+            refused = try await Self.start(base, client: client)
+        }
+        #expect(!started.isEmpty, "no session started within 64 open files: \(refused)")
+        #expect(refused.status == 503)
+        #expect(refused.message?.contains("no port is free") == true, "\(refused)")
+        // A refused start leaves nothing open: another one is refused with the same descriptors open.
+        let descriptorsWhenFull = Self.openDescriptors(of: pid)
+        let again = try await Self.start(base, client: client)
+        #expect(again.status == 503)
+        #expect(Self.openDescriptors(of: pid) == descriptorsWhenFull)
+
+        for id in started { #expect(try await Self.end(id, base, client: client) == 200) }
+        let afterEnding = try await Self.descriptors(of: pid, settlingAtMost: descriptorsAtStart)
+        #expect(afterEnding <= descriptorsAtStart, "\(afterEnding) descriptors open, \(descriptorsAtStart) at start")
+        let fresh = try await Self.start(base, client: client)
+        #expect(fresh.status == 201, "\(fresh)")
+        if let id = fresh.id { #expect(try await Self.end(id, base, client: client) == 200) }
+    }
+
     /// The descriptor count once the ports of ended sessions have closed (they close on threads of their own):
     /// polled until it is at most `bound`, or a minute has passed (then the last count).
     private static func descriptors(of pid: Int32, settlingAtMost bound: Int) async throws -> Int {

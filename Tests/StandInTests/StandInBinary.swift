@@ -62,10 +62,17 @@ final class ServeProcess {
     private var received: Data
 
     /// Starts `standin <command> --port 0` with `arguments` and waits (on a thread of its own) for it to print its
-    /// address.
-    init(_ arguments: [String], command: String = "serve") async throws {
-        process.executableURL = StandInBinary.url
-        process.arguments = [command, "--port", "0"] + arguments
+    /// address. With `openFiles`, the process may have at most that many files open (through `prlimit`, which
+    /// becomes the process).
+    init(_ arguments: [String], command: String = "serve", openFiles: Int? = nil) async throws {
+        let standin = [StandInBinary.url.path, command, "--port", "0"] + arguments
+        if let openFiles {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments = ["--nofile=\(openFiles):\(openFiles)", "--"] + standin
+        } else {
+            process.executableURL = StandInBinary.url
+            process.arguments = Array(standin.dropFirst())
+        }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -48,10 +48,11 @@ extension AdminAPI {
         var reply = AdminReply(
             status: 201,
             json: AdminJSON.object([
-                ("id", AdminJSON.string(session.id)), ("baseURL", AdminJSON.string(baseURL(of: session, host: host))),
+                ("id", AdminJSON.string(session.id.description)),
+                ("baseURL", AdminJSON.string(baseURL(of: session, host: host))),
             ])
         )
-        reply.headers.append(("Location", Self.pathPrefix + "sessions/" + session.id))
+        reply.headers.append(("Location", Self.pathPrefix + "sessions/" + session.id.description))
         return reply
     }
 
@@ -61,7 +62,7 @@ extension AdminAPI {
         let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         let sessions = context.sessions.all.map { session in
             AdminJSON.object([
-                ("id", AdminJSON.string(session.id)),
+                ("id", AdminJSON.string(session.id.description)),
                 ("name", AdminJSON.string(session.name)),
                 ("baseURL", AdminJSON.string(baseURL(of: session, host: host))),
                 ("requests", AdminJSON.int(session.state.journal?.lastNumber ?? 0)),
@@ -81,7 +82,7 @@ extension AdminAPI {
 
     /// `DELETE /__standin/sessions/{id}`: ends the session and frees its state.
     func endSession(id: String) throws(AdminError) -> AdminReply {
-        guard context.sessions.end(id) != nil else { throw .unknownSession(id) }
+        guard let key = SessionID(id), context.sessions.end(key) != nil else { throw .unknownSession(id) }
         return AdminReply(status: 200, json: AdminJSON.object([("ended", AdminJSON.string(id))]))
     }
 }

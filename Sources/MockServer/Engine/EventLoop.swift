@@ -32,6 +32,9 @@ final class EventLoop: @unchecked Sendable {
     /// `loops` is how many loops share the server's limits.
     init(limits: ServerLimits, loops: Int) throws(ServerError) {
         _ = LibeventRuntime.prepared
+        if let free = DescriptorBudget.free(), free < DescriptorBudget.perLoop {
+            throw .outOfDescriptors(limit: DescriptorBudget.limit)
+        }
         // Precise timers (timerfd on Linux): a delay is kept to the microsecond. With libevent's default coarse clock,
         // delays run up to a millisecond long, and many delayed requests finishing together wait longer still
         // (Benchmarks/delay-overhead.sh measures it); the price is a little static throughput

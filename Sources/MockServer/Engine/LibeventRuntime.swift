@@ -17,8 +17,10 @@ enum LibeventRuntime {
     }()
 
     #if canImport(Glibc)
-    private static let resourceLimitFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    /// The open-file limit's resource, as `getrlimit` takes it.
+    static let resourceLimitFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
     #else
-    private static let resourceLimitFiles = RLIMIT_NOFILE
+    /// The open-file limit's resource, as `getrlimit` takes it.
+    static let resourceLimitFiles = RLIMIT_NOFILE
     #endif
 }

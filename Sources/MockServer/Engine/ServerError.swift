@@ -6,6 +6,8 @@ public enum ServerError: Error, Sendable, CustomStringConvertible {
     case cannotBind(host: String, port: Int, reason: String)
     /// libevent refused a call it should not refuse (out of memory or file descriptors).
     case libevent(String)
+    /// The process has as many files open as its limit allows (`ulimit -n`), too many for another event loop.
+    case outOfDescriptors(limit: Int)
 
     /// Listening on `host:port` failed with `errorNumber` (an `errno`).
     static func cannotListen(host: String, port: Int, errorNumber: Int32) -> ServerError {
@@ -25,6 +27,8 @@ public enum ServerError: Error, Sendable, CustomStringConvertible {
             "cannot listen on \(host.contains(":") ? "[\(host)]" : host):\(port): \(reason)"
         case .libevent(let call):
             "libevent failed: \(call)"
+        case .outOfDescriptors(let limit):
+            "the process has nearly all of the \(limit) files open that its limit allows (ulimit -n)"
         }
     }
 }

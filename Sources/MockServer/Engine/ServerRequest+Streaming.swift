@@ -41,7 +41,7 @@ extension ServerRequest {
             if let key = header.pointee.key, let value = header.pointee.value,
                 Self.hasControlPrefix(key)
             {
-                found.record(name: String(cString: key), value: String(cString: value))
+                found.record(name: key + ControlHeaders.prefix.utf8.count, value: value)
             }
             entry = header.pointee.next.tqe_next
         }

@@ -3,12 +3,11 @@ struct SessionBinding: Sendable {
     let state: SessionState
     let lease: SessionLease
 
-    /// The state, with the lease renewed; a 404 once the session has expired (its port closes soon after).
+    /// The state, with the lease renewed; a 404 once the session has ended or expired (its port closes soon after).
     func use() -> Result<SessionState, AdminError> {
-        guard !lease.hasExpired() else {
-            return .failure(AdminError(status: 404, message: "the session this port belongs to has expired"))
+        guard lease.renew() else {
+            return .failure(AdminError(status: 404, message: "the session this port belongs to has ended or expired"))
         }
-        lease.renew()
         return .success(state)
     }
 }

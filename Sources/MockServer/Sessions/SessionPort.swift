@@ -1,5 +1,6 @@
 /// A session's own listening port: a one-loop `HTTPServer` on the server's host and a free port, whose requests and
-/// admin calls all act on the session's state. An app under test needs only its base URL.
+/// admin calls all act on the session's state, and whose unmatched requests go to the server's fallback upstream, if
+/// any. An app under test needs only its base URL.
 ///
 /// The port's loop runs on a thread of its own. `close` lets it finish its turn and stops it from yet another thread,
 /// so that a session can be ended by a call on its own port and still answer that call.
@@ -23,7 +24,12 @@ final class SessionPort: Sendable {
             loops: 1,
             limits: limits,
             makeHandler: { loop in
-                MockResponder(context: context, loop: loop, session: SessionBinding(state: state, lease: lease))
+                MockResponder(
+                    context: context,
+                    loop: loop,
+                    session: SessionBinding(state: state, lease: lease),
+                    fallback: context.sessionFallback
+                )
             }
         )
         try http.start()

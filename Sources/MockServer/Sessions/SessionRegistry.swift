@@ -5,7 +5,7 @@ import StandInSupport
 final class SessionRegistry: Sendable {
     /// The most sessions alive at once (`--max-sessions`).
     let limit: Int
-    private let sessions = Locked<[String: Session]>([:])
+    private let sessions = Locked<[SessionID: Session]>([:])
 
     init(limit: Int) {
         self.limit = limit
@@ -17,11 +17,11 @@ final class SessionRegistry: Sendable {
     }
 
     /// Adds a session made by `make` with a new id; nil when `limit` sessions are alive.
-    func add(_ make: (_ id: String) -> Session) -> Session? {
+    func add(_ make: (_ id: SessionID) -> Session) -> Session? {
         withSessions { sessions in
             guard sessions.count < limit else { return nil }
-            var id = SessionID.make()
-            while sessions[id] != nil { id = SessionID.make() }
+            var id = SessionID.random()
+            while sessions[id] != nil { id = SessionID.random() }
             let session = make(id)
             sessions[id] = session
             return session
@@ -29,27 +29,27 @@ final class SessionRegistry: Sendable {
     }
 
     /// The live session with `id`, marked used; nil when there is none or it has expired (then it is ended).
-    func use(_ id: some StringProtocol) -> Session? {
-        let key = String(id)
+    func use(_ id: SessionID) -> Session? {
+        let now = ContinuousClock.now
         var expired: Session?
         let found = sessions.withLock { sessions -> Session? in
-            guard let session = sessions[key] else { return nil }
-            guard !session.lease.hasExpired() else {
-                expired = sessions.removeValue(forKey: key)
+            guard let session = sessions[id] else { return nil }
+            guard session.lease.renew(ifAliveAt: now) else {
+                expired = sessions.removeValue(forKey: id)
                 return nil
             }
-            session.lease.renew()
             return session
         }
-        expired?.port.close()
+        expired?.end()
         return found
     }
 
     /// Ends the session with `id` and closes its port; returns it, or nil when no live session has that id.
-    func end(_ id: String) -> Session? {
+    func end(_ id: SessionID) -> Session? {
         guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return nil }
-        session.port.close()
-        return session.lease.hasExpired() ? nil : session
+        let expired = session.lease.hasExpired()
+        session.end()
+        return expired ? nil : session
     }
 
     /// Ends the sessions that have expired and closes their ports (a chore, once a second).
@@ -63,16 +63,16 @@ final class SessionRegistry: Sendable {
             defer { sessions.removeAll() }
             return Array(sessions.values)
         }
-        for session in ended { session.port.close() }
+        for session in ended { session.end() }
     }
 
     /// The live sessions, ordered by id.
     var all: [Session] {
-        withSessions { $0.values.sorted { $0.id < $1.id } }
+        withSessions { $0.values.sorted { $0.id.description < $1.id.description } }
     }
 
     /// Runs `body` on the sessions after ending the expired ones, whose ports are closed after the lock.
-    private func withSessions<Result>(_ body: (inout [String: Session]) -> Result) -> Result {
+    private func withSessions<Result>(_ body: (inout [SessionID: Session]) -> Result) -> Result {
         var expired: [Session] = []
         let result = sessions.withLock { sessions in
             let now = ContinuousClock.now
@@ -82,7 +82,7 @@ final class SessionRegistry: Sendable {
             }
             return body(&sessions)
         }
-        for session in expired { session.port.close() }
+        for session in expired { session.end() }
         return result
     }
 }

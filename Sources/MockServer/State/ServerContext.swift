@@ -14,6 +14,8 @@ final class ServerContext: Sendable {
     let sessionHost: String
     /// The limits of sessions' ports: the server's.
     let sessionLimits: ServerLimits
+    /// The backend that answers what no fixture matches on sessions' ports: the server's (`--fallback-upstream`).
+    let sessionFallback: Upstream?
     let store: FixtureStore
     let simulation: Simulation
     /// Nil when the journal is off (`--journal-size 0`).
@@ -32,10 +34,12 @@ final class ServerContext: Sendable {
         logger: Logger,
         sessionHost: String,
         sessionLimits: ServerLimits,
+        sessionFallback: Upstream?,
         maxSessions: Int
     ) {
         self.sessionHost = sessionHost
         self.sessionLimits = sessionLimits
+        self.sessionFallback = sessionFallback
         main = SessionState(
             fixtures: store,
             chooser: ResponseChooser(variants: simulation.settings.variants),
@@ -109,21 +113,22 @@ final class ServerContext: Sendable {
         return session
     }
 
-    /// The state a request or admin call acts on: the main state without a session id, else the session's; a
+    /// The state of the session a request or admin call names, looked up through the calling loop's `recent` one; a
     /// malformed id is a 400, an unknown or ended one a 404.
-    func state(forSession id: String?) -> Result<SessionState, AdminError> {
-        guard let id else { return .success(main) }
-        guard SessionID.isWellFormed(id) else {
+    func state(forSession header: SessionHeader, recent: inout RecentSession) -> Result<SessionState, AdminError> {
+        switch header {
+        case .malformed(let text):
             return .failure(
                 AdminError(
                     status: 400,
-                    message: "X-StandIn-Session \(id.debugDescription) is not a session id; ids are "
+                    message: "X-StandIn-Session \(text.debugDescription) is not a session id; ids are "
                         + "\(SessionID.length) lowercase hexadecimal digits, as POST /__standin/sessions returns them"
                 )
             )
+        case .id(let id):
+            guard let session = recent.use(id, in: sessions) else { return .failure(.unknownSession(id.description)) }
+            return .success(session.state)
         }
-        guard let session = sessions.use(id) else { return .failure(.unknownSession(id)) }
-        return .success(session.state)
     }
 }
 
