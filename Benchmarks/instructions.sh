@@ -9,6 +9,8 @@
 #   miss      GET /products/7 of Benchmarks/instructions-mocks: a 404, with every fixture there weighed as a near
 #             miss
 #   journal   GET /__standin/requests after 10 requests for /orders/7: a journal read
+#   dashboard the static case's requests with 3 dashboards open: `curl -N` readers of /__standin/events, each waited
+#             for until it has heard the last request, so that every event's formatting and writing counts
 #
 # How: for each case the server runs twice under callgrind (with --threads 1, --quiet, --no-watch), once serving
 # WARMUP requests and once WARMUP + REQUESTS; the difference of the two runs' instruction totals, divided by
@@ -26,7 +28,7 @@
 # Environment (all optional):
 #   REQUESTS=400       requests measured per case
 #   WARMUP=50          requests both runs of a case serve, before the measured ones
-#   CASES="static template miss journal"   the cases measured (--update needs them all)
+#   CASES="static template miss journal dashboard"   the cases measured (--update needs them all)
 #   PORT=18084         port of the server under test
 #   STANDIN=path       a prebuilt standin binary; skips `swift build`
 # Linux only (valgrind).
@@ -68,11 +70,14 @@ fi
 # JOURNAL_FILL times before the warm-up.
 JOURNAL_FILL=10
 declare -A mocks=([static]=Benchmarks/mocks [template]=Benchmarks/instructions-mocks
-    [miss]=Benchmarks/instructions-mocks [journal]=Benchmarks/instructions-mocks)
-declare -A paths=([static]=/bench [template]=/orders/7 [miss]=/products/7 [journal]=/__standin/requests)
-declare -A statuses=([static]=200 [template]=200 [miss]=404 [journal]=200)
+    [miss]=Benchmarks/instructions-mocks [journal]=Benchmarks/instructions-mocks [dashboard]=Benchmarks/mocks)
+declare -A paths=([static]=/bench [template]=/orders/7 [miss]=/products/7 [journal]=/__standin/requests
+    [dashboard]=/bench)
+declare -A statuses=([static]=200 [template]=200 [miss]=404 [journal]=200 [dashboard]=200)
 declare -A fills=([journal]=/orders/7)
-read -r -a cases <<<"${CASES:-static template miss journal}"
+# Each case with dashboards: how many event streams read while its requests are served.
+declare -A dashboards=([dashboard]=3)
+read -r -a cases <<<"${CASES:-static template miss journal dashboard}"
 
 # send PATH COUNT STATUS: COUNT requests for PATH over one connection (curl reuses it); dies unless each got STATUS.
 send() {
@@ -82,6 +87,41 @@ send() {
         die "the server stopped answering GET $path"
     [[ $(grep -c "^$status\$" <<<"$answers") == "$count" ]] ||
         die "GET $path did not get $status each time: $(sort <<<"$answers" | uniq -c | tr '\n' ' ')"
+}
+
+readers=()
+# open_dashboards N: N readers of standin's event stream, each into $OUT/instructions-dashboard-I.events; waits
+# until each has its `ready` event.
+open_dashboards() {
+    local index tries
+    for ((index = 1; index <= $1; index++)); do
+        : >"$OUT/instructions-dashboard-$index.events"
+        curl -sN -o "$OUT/instructions-dashboard-$index.events" "http://127.0.0.1:$PORT/__standin/events" &
+        readers+=($!)
+    done
+    for ((index = 1; index <= $1; index++)); do
+        for ((tries = 0; tries < 6000; tries++)); do
+            grep -q "event: ready" "$OUT/instructions-dashboard-$index.events" && break
+            sleep 0.01
+        done
+        grep -q "event: ready" "$OUT/instructions-dashboard-$index.events" || die "dashboard $index did not open"
+    done
+}
+
+# close_dashboards LAST: waits until every reader has heard the event of journal entry LAST, then stops them.
+close_dashboards() {
+    local file tries
+    for file in "$OUT"/instructions-dashboard-*.events; do
+        for ((tries = 0; tries < 6000; tries++)); do
+            grep -qx "id: $1" "$file" && break
+            sleep 0.01
+        done
+        grep -qx "id: $1" "$file" || die "$file never heard request $1"
+    done
+    kill "${readers[@]}" 2>/dev/null || true
+    wait "${readers[@]}" 2>/dev/null || true
+    readers=()
+    rm -f "$OUT"/instructions-dashboard-*.events
 }
 
 # total_instructions SERVER CASE COUNT: sets TOTAL to the instructions SERVER (standin or reference) executed from
@@ -99,8 +139,14 @@ total_instructions() {
     fi
     start_server callgrind "$PORT" "0-$(($(nproc) - 1))" \
         valgrind --tool=callgrind --callgrind-out-file="$profile" "${command[@]}"
+    local streams=0
+    if [[ "$server" == standin ]]; then streams=${dashboards[$name]:-0}; fi
+    if ((streams > 0)); then open_dashboards "$streams"; fi
     if [[ -n "${fills[$name]:-}" ]]; then send "${fills[$name]}" "$JOURNAL_FILL" 200; fi
     send "${paths[$name]}" "$count" "$status"
+    local journaled=$count
+    if [[ -n "${fills[$name]:-}" ]]; then journaled=$((count + JOURNAL_FILL)); fi
+    if ((streams > 0)); then close_dashboards "$journaled"; fi
     stop_server callgrind 120
     TOTAL=$(awk '/^(summary|totals):/ { print $2; exit }' "$profile")
     [[ -n "$TOTAL" ]] || die "callgrind wrote no totals for $server ($name); see $OUT/callgrind.log"
