@@ -25,13 +25,37 @@ final class JournalFeed: Sendable {
         self.writeTimeoutSeconds = max(1, writeTimeoutSeconds)
     }
 
-    /// Offers `entry` to every open stream; builds the event only when one is open. Any thread.
-    func publish(_ entry: JournalEntry) {
+    /// Whose journal an entry comes from, as its event says it.
+    struct Origin: Sendable {
+        /// What the event's data adds after the entry's own members (with a leading comma); nothing for the main
+        /// journal.
+        let members: [UInt8]
+
+        /// The main journal: its events name no session.
+        static let main = Origin(members: [])
+
+        /// A session's journal: its events add `"session":{"id":…,"name":…}`, written here once.
+        static func session(id: String, name: String?) -> Origin {
+            let session = AdminJSON.object([("id", AdminJSON.string(id)), ("name", AdminJSON.string(name))])
+            return Origin(members: Array(#","session":"#.utf8) + session.compactBytes)
+        }
+    }
+
+    /// Offers `entry`, from the journal `origin` names, to every open stream; writes the event only when one is
+    /// open, once for them all. Any thread.
+    func publish(_ entry: JournalEntry, from origin: Origin) {
         let open = streams.withLock { $0.open }
         guard !open.isEmpty else { return }
-        let event = ServerSentEvent(name: "request", id: entry.number, data: entry.summaryJSON.compactBytes).bytes
+        var event: [UInt8] = []
+        event.reserveCapacity(Self.eventCapacity)
+        ServerSentEvent.append(name: "request", id: entry.number, into: &event) {
+            entry.writeSummary(into: &$0, origin: origin)
+        }
         for stream in open { stream.offer(event) }
     }
+
+    /// Room for a typical event, so that writing one seldom grows its array.
+    private static let eventCapacity = 512
 
     /// Keeps a place for one more stream, unless `maxStreams` are open or promised already; returns whether it did.
     /// `add` takes the place.
