@@ -46,7 +46,40 @@ import Testing
             #expect(events.last?["query"] as? String == "page=2")
             #expect(events.last?["status"] as? Int == 404)
             #expect(events.last?["fixture"] is NSNull)
+            #expect((events.first?["durationMs"] as? Double).map { $0 >= 0 } == true)
             #expect(stream.requestIDs.count == 2 && stream.requestIDs[0] < stream.requestIDs[1])
+        }
+    }
+
+    @Test func aSessionsRequestsArriveWithTheSessionAndMainRequestsWithout() async throws {
+        try await withStreamingServer(threads: 2) { port in
+            let base = URL(string: "http://127.0.0.1:\(port)")!
+            var stream = try EventStreamClient(port: port)
+            #expect(await stream.readReady())
+            let created = try await fetch(
+                base,
+                "/__standin/sessions",
+                method: "POST",
+                body: Data(#"{"name": "checkout"}"#.utf8)
+            )
+            let id = try #require(try created.json()["id"] as? String)
+            let sessionURL = try #require((try created.json()["baseURL"] as? String).flatMap(URL.init(string:)))
+            _ = try await get(port, "/main/1")
+            _ = try await get(port, "/by-header", headers: ["X-StandIn-Session": id])
+            _ = try await fetch(sessionURL, "/on-its-port")
+            _ = try await get(port, "/main/2")
+            #expect(await stream.read { EventStreamClient.requestEvents(in: $0).count >= 4 })
+            let events = Dictionary(uniqueKeysWithValues: stream.requestEvents.map { ($0["path"] as? String, $0) })
+            for path in ["/by-header", "/on-its-port"] {
+                let session = events[path]?["session"] as? [String: Any]
+                #expect(session?["id"] as? String == id, "\(path): \(String(describing: events[path]))")
+                #expect(session?["name"] as? String == "checkout")
+            }
+            for path in ["/main/1", "/main/2"] {
+                #expect(events[path] != nil && events[path]?["session"] == nil, "\(String(describing: events[path]))")
+            }
+            // Each journal numbers its own entries: the session's first request is its entry 1.
+            #expect(events["/by-header"]?["id"] as? Int == 1)
         }
     }
 
