@@ -31,9 +31,11 @@ def fail(message):
     sys.exit(1)
 
 
-def call(base, method, path, body=None):
-    """One request as curl sends it; returns the status and the body."""
+def call(base, method, path, body=None, headers=None):
+    """One request as curl sends it, with `headers` (a dict) if any; returns the status and the body."""
     command = ["curl", "-s", "-o", "-", "-w", "\n%{http_code}", "-X", method, base + path]
+    for name, value in (headers or {}).items():
+        command += ["-H", f"{name}: {value}"]
     if body is not None:
         command += ["-H", "Content-Type: application/json", "--data-binary", body]
     output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
