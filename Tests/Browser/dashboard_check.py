@@ -19,6 +19,7 @@ import time
 import urllib.request
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -60,8 +61,10 @@ def entries(driver):
 
 
 def wait_for(driver, what, condition):
+    """Waits until `condition()` is true; an element the page replaced while it was read means "not yet"."""
     try:
-        return WebDriverWait(driver, WAIT_SECONDS, poll_frequency=0.1).until(lambda _: condition())
+        return WebDriverWait(driver, WAIT_SECONDS, poll_frequency=0.1,
+                             ignored_exceptions=[StaleElementReferenceException]).until(lambda _: condition())
     except Exception:
         fail(f"timed out waiting until {what}; the journal shows: {entries(driver)[:5]}")
 

@@ -44,7 +44,9 @@ def session_filter(driver):
 
 
 def offered(driver):
-    return [option.text for option in session_filter(driver).options]
+    """The filter's choices, read at once (the page replaces them when the sessions change)."""
+    return driver.execute_script(
+        "return [...document.querySelector('[data-testid=\"session-filter\"]').options].map((o) => o.text)")
 
 
 def check_filter(driver, expected):
