@@ -359,8 +359,7 @@ enum DashboardScript {
           if (event.name === "ready") {
             say("live");
             loadRecent(data.lastId, null).catch(problem);
-            loadSessions().then((list) => Promise.all(list.map((session) => loadRecent(session.requests, session))))
-              .catch(problem);
+            loadSessions().then((list) => Promise.all(list.map(loadSessionJournal))).catch(problem);
             // Sessions that start or end without a request are seen within this.
             if (sessionsTimer === null) {
               sessionsTimer = setInterval(() => loadSessions().catch(problem), sessionsRefreshMs);
@@ -374,6 +373,14 @@ enum DashboardScript {
             return true;
           }
           return false;
+        }
+
+        // The entries a live session journaled before the stream opened. One that ends before they are read has
+        // nothing left to show: that refusal is no problem.
+        function loadSessionJournal(session) {
+          return loadRecent(session.requests, session).catch((error) => {
+            if (error instanceof Unauthorized) throw error;
+          });
         }
 
         // The entries of the main journal (`session` null) or of a session's ({id, name}) recorded before the stream
