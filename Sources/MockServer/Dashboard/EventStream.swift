@@ -25,7 +25,9 @@ final class EventStream: Sendable {
     }
 
     /// The stream's side on its loop: the reply, the loop (for the timer), and the buffer the queue is swapped
-    /// with, so that neither reallocates once grown.
+    /// with, so that neither reallocates once grown. The loop is unowned: a writer is reached only through `hop`,
+    /// which runs on the loop's thread while the loop lives, and a strong reference would keep a stopped loop alive
+    /// through the tasks it queued.
     private final class Writer {
         let reply: EventStreamReply
         unowned let loop: EventLoop
