@@ -2,7 +2,7 @@ import StandInSupport
 
 /// One browser's event stream. Events offered from any loop wait in a bounded queue; the stream's own loop writes
 /// out all that waited in one chunk, `flushDelay` after the first of them or as soon as `flushBytes` wait, so that
-/// a busy server writes to each stream a few hundred times a second rather than once per request. When a client
+/// a busy server writes to each stream in pieces of many events rather than once per request. When a client
 /// reads too slowly for the queue or its connection's output buffer (each at most `bufferBytes`), the stream is
 /// dropped: it leaves the feed, its queue is emptied, and the client is told with a `dropped` event before the
 /// connection closes.
