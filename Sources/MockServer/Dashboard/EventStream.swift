@@ -80,6 +80,12 @@ final class EventStream: Sendable {
         }
     }
 
+    /// Runs `action` on the stream's loop after `delay`, whether or not the stream is still open; never if the loop
+    /// has stopped. Any thread.
+    func run(after delay: Duration, _ action: @escaping @Sendable () -> Void) {
+        writer.hop { writer in writer.loop.schedule(after: delay, action) }
+    }
+
     /// When the loop writes the queue out.
     private enum Write {
         case now
