@@ -30,6 +30,8 @@ enum DashboardPage {
                 <option value="">all</option><option value="main">main</option>
               </select></label>
             </h2>
+            <p id="skipped" data-testid="skipped" hidden><span id="skipped-text"></span>
+              <button id="load-skipped" data-testid="load-skipped" type="button">Load them</button></p>
             <ol id="journal" data-testid="journal"></ol>
           </section>
           <section id="endpoints-section">

@@ -13,6 +13,8 @@ enum DashboardScript {
         const reconnectButton = document.getElementById("reconnect");
         const tokenForm = document.getElementById("token-form");
         const sessionFilter = document.getElementById("session-filter");
+        const skippedNotice = document.getElementById("skipped");
+        const skippedText = document.getElementById("skipped-text");
         const sessionsRefreshMs = 2000;
         const seen = new Set();
         let stream = null;
@@ -20,6 +22,10 @@ enum DashboardScript {
         let sessionsTimer = null;
         // The live sessions: id → what the filter calls it (its name, else its id).
         let sessions = new Map();
+        // The last entry of the main journal heard of, shown or skipped; and how many requests the server did not
+        // show live since the notice was last cleared.
+        let mainLastId = 0;
+        let skippedCount = 0;
 
         class Unauthorized extends Error {}
 
@@ -66,6 +72,12 @@ enum DashboardScript {
 
         reconnectButton.addEventListener("click", () => start());
 
+        document.getElementById("load-skipped").addEventListener("click", () => {
+          skippedNotice.hidden = true;
+          skippedCount = 0;
+          loadJournals();
+        });
+
         // Calls about `session` (an id; null for the main state) carry its header.
         function inSession(session) {
           return session ? { "X-StandIn-Session": session } : {};
@@ -76,8 +88,8 @@ enum DashboardScript {
           return sessions.has(sessionFilter.value) ? sessionFilter.value : null;
         }
 
-        // The journal. Entries of different journals are told apart by session and id, and ordered by `order`:
-        // when the request arrived (entries read from a journal), or when its event came (entries heard live).
+        // The journal. Entries of different journals are told apart by session and id, and ordered by `order`: when
+        // the request arrived, in milliseconds since 1970.
 
         function addEntry(entry, order) {
           const session = entry.session ? entry.session.id : "main";
@@ -358,21 +370,33 @@ enum DashboardScript {
           const data = event.data ? JSON.parse(event.data) : {};
           if (event.name === "ready") {
             say("live");
-            loadRecent(data.lastId, null).catch(problem);
-            loadSessions().then((list) => Promise.all(list.map(loadSessionJournal))).catch(problem);
+            mainLastId = Math.max(mainLastId, data.lastId);
+            loadJournals();
             // Sessions that start or end without a request are seen within this.
             if (sessionsTimer === null) {
               sessionsTimer = setInterval(() => loadSessions().catch(problem), sessionsRefreshMs);
             }
           } else if (event.name === "request") {
-            if (data.session) heardOf(data.session);
-            addEntry(data, Date.now());
+            if (data.session) heardOf(data.session); else mainLastId = Math.max(mainLastId, data.id);
+            addEntry(data, data.timeMs);
             refreshEndpointsSoon();
+          } else if (event.name === "skipped") {
+            if (data.through !== null) mainLastId = Math.max(mainLastId, data.through);
+            skippedCount += data.count;
+            skippedText.textContent = skippedCount + " requests not shown live while the server was busy \u2014 " +
+              "they are in the journal";
+            skippedNotice.hidden = false;
           } else if (event.name === "dropped") {
             say("disconnected: " + data.reason, true);
             return true;
           }
           return false;
+        }
+
+        // The last entries of the main journal and of every live session's, as far as the page has heard of them.
+        function loadJournals() {
+          loadRecent(mainLastId, null).catch(problem);
+          loadSessions().then((list) => Promise.all(list.map(loadSessionJournal))).catch(problem);
         }
 
         // The entries a live session journaled before the stream opened. One that ends before they are read has
@@ -383,8 +407,8 @@ enum DashboardScript {
           });
         }
 
-        // The entries of the main journal (`session` null) or of a session's ({id, name}) recorded before the stream
-        // opened, up to `lastId`; later ones come over the stream.
+        // The entries of the main journal (`session` null) or of a session's ({id, name}) up to `lastId`: those
+        // recorded before the stream opened, or those the server did not show live.
         async function loadRecent(lastId, session) {
           let cursor = Math.max(0, lastId - shownEntries);
           while (cursor !== null && cursor < lastId) {

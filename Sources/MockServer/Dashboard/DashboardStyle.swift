@@ -22,5 +22,6 @@ enum DashboardStyle {
         table { border-collapse: collapse; width: 100%; }
         td, th { text-align: left; padding: .25em; border-bottom: 1px solid var(--line); }
         .dropped { color: var(--miss); }
+        #skipped { margin: .25em 0; padding: .25em .5em; background: #8882; }
         """#
 }

@@ -48,6 +48,8 @@ import Testing
             #expect(events.last?["status"] as? Int == 404)
             #expect(events.last?["fixture"] is NSNull)
             #expect((events.first?["durationMs"] as? Double).map { $0 >= 0 } == true)
+            let now = Date().timeIntervalSince1970 * 1000
+            #expect((events.first?["timeMs"] as? Int).map { Double($0) <= now && Double($0) > now - 600_000 } == true)
             #expect(stream.requestIDs.count == 2 && stream.requestIDs[0] < stream.requestIDs[1])
         }
     }

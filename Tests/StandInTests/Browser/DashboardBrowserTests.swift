@@ -3,7 +3,7 @@ import ServerTestSupport
 import Testing
 
 /// The dashboard in a real headless Chromium, driven by `Tests/Browser/dashboard_check.py` and
-/// `dashboard_sessions_check.py` (Selenium) against a real `standin serve`. Skipped with a message where Chromium, its driver or Selenium is missing, except in CI
+/// `dashboard_sessions_check.py` and `dashboard_skipped_check.py` (Selenium) against a real `standin serve`. Skipped with a message where Chromium, its driver or Selenium is missing, except in CI
 /// (`CI=true`), where it runs and fails instead. With `STANDIN_DASHBOARD_SCREENSHOT=PATH` the script saves a
 /// screenshot there (how `docs/dashboard.png` was made).
 @Suite struct DashboardBrowserTests {
@@ -42,6 +42,14 @@ import Testing
     )
     func sessionsFilterTheJournalAndTheVariantPickerActsOnTheChosenOne() async throws {
         try await check(serving: [], script: "dashboard_sessions_check.py", scriptArguments: [])
+    }
+
+    @Test(
+        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .timeLimit(.minutes(3))
+    )
+    func aBurstAboveTheLiveCapShowsANoticeWhoseButtonLoadsTheJournal() async throws {
+        try await check(serving: [], script: "dashboard_skipped_check.py", scriptArguments: [])
     }
 
     /// Runs the browser script `script` with the server's base URL and `scriptArguments` against a server started
