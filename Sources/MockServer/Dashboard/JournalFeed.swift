@@ -24,7 +24,7 @@ final class JournalFeed: Sendable {
         var open: [EventStream] = []
         /// Places promised by `reserve` and not yet taken by `add`.
         var reserved = 0
-        /// How many request events the streams may still be shown live.
+        /// The live rate cap: how many request events the current window has shown.
         var live = LiveRate(perSecond: JournalFeed.liveEventsPerSecond)
         /// The requests not shown live since the last `skipped` event.
         var skipped = Skipped()
@@ -107,13 +107,13 @@ final class JournalFeed: Sendable {
     }
 
     /// Offers every open stream a `skipped` event, `{"count":…,"through":…}`: how many requests were not shown
-    /// since the last, and the main journal's number of the last of them (null when all were a session's).
+    /// since the last (at least the one that armed this report), and the main journal's number of the last of them
+    /// (null when all were a session's). On the loop of the stream that armed it.
     private func reportSkipped() {
         let (open, skipped) = streams.withLock { streams in
             defer { streams.skipped = Skipped() }
             return (streams.open, streams.skipped)
         }
-        guard skipped.count > 0 else { return }
         let data = AdminJSON.object([
             ("count", AdminJSON.int(skipped.count)),
             ("through", skipped.lastMainNumber.map(AdminJSON.int) ?? AdminJSON.null),
