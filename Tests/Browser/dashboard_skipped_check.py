@@ -22,15 +22,17 @@ from dashboard_check import browser, call, check_console_is_clean, entries, fail
 CONNECTIONS = 4
 PER_CONNECTION = 1000
 SHOWN_ENTRIES = 500
+BURSTS = 3
 
 
-def burst(base):
+def burst(base, number):
     """Sends CONNECTIONS x PER_CONNECTION requests for /users/N, each connection's pipelined, and waits for all."""
     address = urlsplit(base)
     answered = [0] * CONNECTIONS
 
     def send(index):
-        paths = [f"/users/{index * PER_CONNECTION + n}" for n in range(PER_CONNECTION)]
+        first = (number * CONNECTIONS + index) * PER_CONNECTION
+        paths = [f"/users/{first + n}" for n in range(PER_CONNECTION)]
         requests = "".join(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" for path in paths[:-1])
         requests += f"GET {paths[-1]} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
         with socket.create_connection((address.hostname, address.port), timeout=60) as connection:
@@ -49,9 +51,8 @@ def burst(base):
         fail(f"only {sum(answered)} of the burst's {CONNECTIONS * PER_CONNECTION} requests were answered 200")
 
 
-def last_journal_paths(base):
-    """The paths of the main journal's last SHOWN_ENTRIES entries, and of its very last."""
-    total = CONNECTIONS * PER_CONNECTION
+def last_journal_paths(base, total):
+    """The paths of the main journal's last SHOWN_ENTRIES entries of `total`, and of its very last."""
     status, body = call(base, "GET", f"/__standin/requests?since={total - SHOWN_ENTRIES}&limit={SHOWN_ENTRIES}")
     if status != 200:
         fail(f"GET /__standin/requests answered {status} {body!r}")
@@ -78,13 +79,17 @@ def main():
         driver.get(base + "/__standin/ui")
         wait_for(driver, "the page says it is live",
                  lambda: driver.find_element(By.CSS_SELECTOR, '[data-testid="status"]').text == "live")
-        burst(base)
         notice = driver.find_element(By.CSS_SELECTOR, '[data-testid="skipped"]')
-        wait_for(driver, "the page tells of requests not shown live",
-                 lambda: notice.is_displayed() and "not shown live" in notice.text)
-        expected, last = last_journal_paths(base)
-        if loaded_enough(shown_paths(driver), expected, last):
-            fail("the journal's last entries were shown live: the burst was too slow to test the notice")
+        # On a busy machine a burst may end in a window of the cap that showed all its requests; then another.
+        for number in range(BURSTS):
+            burst(base, number)
+            wait_for(driver, "the page tells of requests not shown live",
+                     lambda: notice.is_displayed() and "not shown live" in notice.text)
+            expected, last = last_journal_paths(base, (number + 1) * CONNECTIONS * PER_CONNECTION)
+            if not loaded_enough(shown_paths(driver), expected, last):
+                break
+        else:
+            fail(f"the journal's last entries were shown live after each of {BURSTS} bursts: they were too slow")
         button = driver.find_element(By.CSS_SELECTOR, '[data-testid="load-skipped"]')
 
         # The server reports the last skipped requests a moment after the burst: the notice may come back once.
