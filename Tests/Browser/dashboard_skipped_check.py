@@ -3,7 +3,8 @@
 Usage: dashboard_skipped_check.py BASE_URL
 
 BASE_URL serves GET /users/{id} (see DashboardBrowserTests). With the page open, the script sends a burst of
-requests, far more in a second than the server shows live, pipelined on a few connections. It checks that the page
+requests, far more in a second than the server shows live, pipelined on a few connections (and again, up to
+BURSTS in all, while the last requests of each were all shown live anyway). It checks that the page
 then shows the notice of the requests not shown live, that its button loads the journal's last entries into the
 list (and hides the notice), and that the browser logged no error. It prints "ok", or fails with a message on
 standard error.
