@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Measures what open dashboards cost the server: wrk fires GET /bench (Benchmarks/mocks/bench.json) with 64
 # connections while 0, then 3, dashboards read the live journal (`curl -N` on /__standin/events, which reads every
-# event as a browser tab would), ROUNDS times each, alternating; the script prints the median req/s of both side by
-# side, their ratio, the server's resident memory, and whether any dashboard was dropped for reading too slowly.
+# event as a browser tab would), ROUNDS times each, alternating; the script prints the median req/s and the median
+# server CPU per request (from /proc/PID/stat) of both side by side, their ratios, the server's resident memory, and
+# whether any dashboard was dropped for reading too slowly. The readers share wrk's core, so req/s with dashboards
+# also counts what they take from wrk; CPU per request is the server's own cost.
 #
 # With SOAK_SECONDS set it then keeps the 3 dashboards open under the same load for that long (600 for the
 # issue's ten minutes) and prints the resident memory once a minute: it should stay flat.
@@ -16,7 +18,7 @@
 #   PORT=18090         port for standin
 #   STANDIN=path       a prebuilt standin binary; skips `swift build`
 #
-# Bar: with 3 dashboards open, req/s within 5% of none.
+# Bar: with 3 dashboards open, req/s within 5% of none, and the server's CPU per request at most 5% above none.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -66,27 +68,41 @@ load() {
     taskset -c 1 wrk -t1 -c64 -d"$1s" "http://127.0.0.1:$PORT/bench" >"$2"
 }
 
+# measure KIND: one run of load; appends its req/s to $OUT/dashboard-KIND.rps and the server's CPU per request
+# (microseconds) to $OUT/dashboard-KIND.cpu.
+measure() {
+    local before report="$OUT/wrk-dashboard-$1.txt"
+    before=$(cpu_seconds dashboard-standin)
+    load "$DURATION" "$report"
+    requests_per_second "$report" >>"$OUT/dashboard-$1.rps"
+    cpu_per_request dashboard-standin "$before" "$(requests_done "$report")" >>"$OUT/dashboard-$1.cpu"
+}
+
 load "$WARMUP" "$OUT/wrk-dashboard-warmup.txt"
-none=()
-three=()
+rm -f "$OUT"/dashboard-{0,3}.{rps,cpu}
 for ((round = 1; round <= ROUNDS; round++)); do
-    load "$DURATION" "$OUT/wrk-dashboard-0.txt"
-    none+=("$(requests_per_second "$OUT/wrk-dashboard-0.txt")")
+    measure 0
     open_dashboards 3
-    load "$DURATION" "$OUT/wrk-dashboard-3.txt"
-    three+=("$(requests_per_second "$OUT/wrk-dashboard-3.txt")")
+    measure 3
     close_dashboards
 done
-none_median=$(printf '%s\n' "${none[@]}" | median)
-three_median=$(printf '%s\n' "${three[@]}" | median)
+none_median=$(median <"$OUT/dashboard-0.rps")
+three_median=$(median <"$OUT/dashboard-3.rps")
+none_cpu=$(median <"$OUT/dashboard-0.cpu")
+three_cpu=$(median <"$OUT/dashboard-3.cpu")
 
-printf '%-24s %14s %14s\n' "" "0 dashboards" "3 dashboards"
-printf '%-24s %14s %14s\n' "req/s (median)" "$none_median" "$three_median"
-printf '%-24s %14s %14s\n' "req/s (each round)" "${none[*]}" "${three[*]}"
-printf '%-24s %29s\n' "3 / 0" "$(ratio "$three_median" "$none_median")"
-printf '%-24s %29s\n' "resident memory (MB)" "$(rss_mb dashboard-standin)"
+printf '%-28s %14s %14s %8s\n' "" "0 dashboards" "3 dashboards" "3 / 0"
+printf '%-28s %14s %14s %8s\n' "req/s (median)" "$none_median" "$three_median" \
+    "$(ratio "$three_median" "$none_median")"
+printf '%-28s %14s %14s %8s\n' "server CPU/request (us)" "$none_cpu" "$three_cpu" "$(ratio "$three_cpu" "$none_cpu")"
+printf '%-28s %14s %14s\n' "req/s (each round)" "$(paste -sd' ' "$OUT/dashboard-0.rps")" \
+    "$(paste -sd' ' "$OUT/dashboard-3.rps")"
+printf '%-28s %14s %14s\n' "CPU/request (each round)" "$(paste -sd' ' "$OUT/dashboard-0.cpu")" \
+    "$(paste -sd' ' "$OUT/dashboard-3.cpu")"
+printf '%-28s %29s\n' "resident memory (MB)" "$(rss_mb dashboard-standin)"
 summarize "dashboard: req/s at 64 connections, 0 dashboards" "$none_median"
 summarize "dashboard: req/s at 64 connections, 3 dashboards" "$three_median"
+summarize "dashboard: server CPU/request (us), 0 / 3 dashboards" "$none_cpu / $three_cpu"
 
 if ((SOAK_SECONDS > 0)); then
     echo "soak: 3 dashboards open under load for $SOAK_SECONDS s; resident memory (MB) once a minute"

@@ -19,6 +19,7 @@ import time
 import urllib.request
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -31,9 +32,11 @@ def fail(message):
     sys.exit(1)
 
 
-def call(base, method, path, body=None):
-    """One request as curl sends it; returns the status and the body."""
+def call(base, method, path, body=None, headers=None):
+    """One request as curl sends it, with `headers` (a dict) if any; returns the status and the body."""
     command = ["curl", "-s", "-o", "-", "-w", "\n%{http_code}", "-X", method, base + path]
+    for name, value in (headers or {}).items():
+        command += ["-H", f"{name}: {value}"]
     if body is not None:
         command += ["-H", "Content-Type: application/json", "--data-binary", body]
     output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
@@ -58,8 +61,10 @@ def entries(driver):
 
 
 def wait_for(driver, what, condition):
+    """Waits until `condition()` is true; an element the page replaced while it was read means "not yet"."""
     try:
-        return WebDriverWait(driver, WAIT_SECONDS, poll_frequency=0.1).until(lambda _: condition())
+        return WebDriverWait(driver, WAIT_SECONDS, poll_frequency=0.1,
+                             ignored_exceptions=[StaleElementReferenceException]).until(lambda _: condition())
     except Exception:
         fail(f"timed out waiting until {what}; the journal shows: {entries(driver)[:5]}")
 

@@ -25,7 +25,13 @@ enum DashboardPage {
         </form>
         <main>
           <section id="journal-section">
-            <h2>Journal <small>newest first</small></h2>
+            <h2>Journal <small>newest first</small>
+              <label><small>session</small> <select id="session-filter" data-testid="session-filter">
+                <option value="">all</option><option value="main">main</option>
+              </select></label>
+            </h2>
+            <p id="skipped" data-testid="skipped" hidden><span id="skipped-text"></span>
+              <button id="load-skipped" data-testid="load-skipped" type="button">Load them</button></p>
             <ol id="journal" data-testid="journal"></ol>
           </section>
           <section id="endpoints-section">

@@ -1,6 +1,7 @@
 /// The dashboard's script: reads the journal live from `/__standin/events`, opens an entry through
-/// `/__standin/requests`, lists the endpoints from `/__standin/fixtures` and sets variants through
-/// `/__standin/variants`. It builds the page with `textContent` only: paths and bodies come from clients.
+/// `/__standin/requests`, lists the endpoints from `/__standin/fixtures`, sets variants through
+/// `/__standin/variants`, and keeps the session filter current from `/__standin/sessions`. Calls about a session
+/// carry its `X-StandIn-Session`. It builds the page with `textContent` only: paths and bodies come from clients.
 enum DashboardScript {
     static let javaScript = #"""
         "use strict";
@@ -11,9 +12,20 @@ enum DashboardScript {
         const statusLine = document.getElementById("status");
         const reconnectButton = document.getElementById("reconnect");
         const tokenForm = document.getElementById("token-form");
+        const sessionFilter = document.getElementById("session-filter");
+        const skippedNotice = document.getElementById("skipped");
+        const skippedText = document.getElementById("skipped-text");
+        const sessionsRefreshMs = 2000;
         const seen = new Set();
         let stream = null;
         let endpointsTimer = null;
+        let sessionsTimer = null;
+        // The live sessions: id → what the filter calls it (its name, else its id).
+        let sessions = new Map();
+        // The last entry of the main journal heard of, shown or skipped; and how many requests the server did not
+        // show live since the notice was last cleared.
+        let mainLastId = 0;
+        let skippedCount = 0;
 
         class Unauthorized extends Error {}
 
@@ -60,40 +72,73 @@ enum DashboardScript {
 
         reconnectButton.addEventListener("click", () => start());
 
-        // The journal
+        document.getElementById("load-skipped").addEventListener("click", () => {
+          skippedNotice.hidden = true;
+          skippedCount = 0;
+          loadJournals();
+        });
 
-        function addEntry(entry) {
-          if (seen.has(entry.id)) return;
-          seen.add(entry.id);
+        // Calls about `session` (an id; null for the main state) carry its header.
+        function inSession(session) {
+          return session ? { "X-StandIn-Session": session } : {};
+        }
+
+        // The session the filter shows, for calls that act on it: null for "all" and "main".
+        function chosenSession() {
+          return sessions.has(sessionFilter.value) ? sessionFilter.value : null;
+        }
+
+        // The journal. Entries of different journals are told apart by session and id, and ordered by `order`: when
+        // the request arrived, in milliseconds since 1970.
+
+        function addEntry(entry, order) {
+          const session = entry.session ? entry.session.id : "main";
+          const key = session + ":" + entry.id;
+          if (seen.has(key)) return;
+          seen.add(key);
           const item = element("li", entry.fixture === null ? "miss" : "hit");
           item.dataset.testid = "journal-entry";
-          item.dataset.id = entry.id;
+          item.dataset.key = key;
+          item.dataset.session = session;
+          item.dataset.order = order;
+          item.hidden = !shows(session);
           const row = element("div", "row");
           row.append(
             element("span", "method", entry.method),
             element("span", "path", entry.path + (entry.query ? "?" + entry.query : "")),
+            element("span", "session", entry.session ? (entry.session.name || entry.session.id) : ""),
             element("span", "status", entry.status),
             element("span", "fixture", entry.fixture === null ? "no fixture" :
               entry.fixture + (entry.variant ? " (" + entry.variant + ")" : "")),
             element("span", "time", entry.durationMs.toFixed(2) + " ms"));
-          row.addEventListener("click", () => toggle(item, entry.id));
+          row.addEventListener("click", () => toggle(item, entry.id, entry.session ? entry.session.id : null));
           item.append(row);
           let before = journal.firstChild;
-          while (before && Number(before.dataset.id) > entry.id) before = before.nextSibling;
+          while (before && Number(before.dataset.order) > order) before = before.nextSibling;
           journal.insertBefore(item, before);
           while (journal.childElementCount > shownEntries) {
-            seen.delete(Number(journal.lastChild.dataset.id));
+            seen.delete(journal.lastChild.dataset.key);
             journal.lastChild.remove();
           }
         }
 
-        async function toggle(item, id) {
+        // Whether the filter shows the entries of `session` ("main" for the main state).
+        function shows(session) {
+          return sessionFilter.value === "" || sessionFilter.value === session;
+        }
+
+        function applyFilter() {
+          for (const item of journal.children) item.hidden = !shows(item.dataset.session);
+        }
+
+        async function toggle(item, id, session) {
           const open = item.querySelector(".details");
           if (open) { open.remove(); return; }
           const details = element("div", "details");
           item.append(details);
           try {
-            const page = await api("/__standin/requests?since=" + (id - 1) + "&limit=1");
+            const page = await api("/__standin/requests?since=" + (id - 1) + "&limit=1",
+              { headers: inSession(session) });
             const entry = page.requests.find((candidate) => candidate.id === id);
             if (!entry) { details.textContent = "This request has left the journal."; return; }
             showDetails(details, entry);
@@ -165,8 +210,9 @@ enum DashboardScript {
 
         // The endpoints
 
+        // The endpoints of the session the filter shows (its variants), else of the main state.
         async function loadEndpoints() {
-          const list = await api("/__standin/fixtures");
+          const list = await api("/__standin/fixtures", { headers: inSession(chosenSession()) });
           const endpoints = new Map();
           for (const fixture of list.fixtures) {
             const known = endpoints.get(fixture.endpoint) || { hits: 0, variants: new Set(), selected: null };
@@ -215,7 +261,7 @@ enum DashboardScript {
           try {
             await api("/__standin/variants", {
               method: "PUT",
-              headers: { "Content-Type": "application/json" },
+              headers: Object.assign({ "Content-Type": "application/json" }, inSession(chosenSession())),
               body: JSON.stringify({ [endpoint]: select.value === "" ? null : select.value })
             });
             select.blur();
@@ -229,9 +275,53 @@ enum DashboardScript {
           if (endpointsTimer !== null) return;
           endpointsTimer = setTimeout(() => {
             endpointsTimer = null;
-            loadEndpoints().catch(problem);
+            loadEndpoints().catch(endpointsProblem);
           }, 500);
         }
+
+        // The sessions
+
+        async function loadSessions() {
+          const list = await api("/__standin/sessions");
+          sessions = new Map(list.map((session) => [session.id, session.name || session.id]));
+          showSessions();
+          return list;
+        }
+
+        // A session heard of in an event before the list was read again.
+        function heardOf(session) {
+          if (sessions.has(session.id)) return;
+          sessions.set(session.id, session.name || session.id);
+          showSessions();
+        }
+
+        function showSessions() {
+          const chosen = sessionFilter.value;
+          const named = [...sessions].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
+          const wanted = [["", "all"], ["main", "main"], ...named];
+          const current = [...sessionFilter.options].map((option) => option.value + "\n" + option.text);
+          if (current.join("\n") === wanted.map(([value, label]) => value + "\n" + label).join("\n")) return;
+          sessionFilter.replaceChildren(...wanted.map(([value, label]) => {
+            const option = element("option", null, label);
+            option.value = value;
+            return option;
+          }));
+          sessionFilter.value = wanted.some(([value]) => value === chosen) ? chosen : "";
+          if (sessionFilter.value !== chosen) chooseSession();
+        }
+
+        function chooseSession() {
+          applyFilter();
+          loadEndpoints().catch(endpointsProblem);
+        }
+
+        // The chosen session may have ended: reading the list again then goes back to "all".
+        function endpointsProblem(error) {
+          if (chosenSession() === null || error instanceof Unauthorized) return problem(error);
+          loadSessions().catch(problem);
+        }
+
+        sessionFilter.addEventListener("change", chooseSession);
 
         // The event stream: fetch rather than EventSource, so that the token goes in a header, not in the URL.
 
@@ -280,10 +370,22 @@ enum DashboardScript {
           const data = event.data ? JSON.parse(event.data) : {};
           if (event.name === "ready") {
             say("live");
-            loadRecent(data.lastId).catch(problem);
+            mainLastId = Math.max(mainLastId, data.lastId);
+            loadJournals();
+            // Sessions that start or end without a request are seen within this.
+            if (sessionsTimer === null) {
+              sessionsTimer = setInterval(() => loadSessions().catch(problem), sessionsRefreshMs);
+            }
           } else if (event.name === "request") {
-            addEntry(data);
+            if (data.session) heardOf(data.session); else mainLastId = Math.max(mainLastId, data.id);
+            addEntry(data, data.timeMs);
             refreshEndpointsSoon();
+          } else if (event.name === "skipped") {
+            if (data.through !== null) mainLastId = Math.max(mainLastId, data.through);
+            skippedCount += data.count;
+            skippedText.textContent = skippedCount + " requests not shown live while the server was busy \u2014 " +
+              "they are in the journal";
+            skippedNotice.hidden = false;
           } else if (event.name === "dropped") {
             say("disconnected: " + data.reason, true);
             return true;
@@ -291,12 +393,31 @@ enum DashboardScript {
           return false;
         }
 
-        // The entries recorded before the stream opened, up to `lastId`; later ones come over the stream.
-        async function loadRecent(lastId) {
+        // The last entries of the main journal and of every live session's, as far as the page has heard of them.
+        function loadJournals() {
+          loadRecent(mainLastId, null).catch(problem);
+          loadSessions().then((list) => Promise.all(list.map(loadSessionJournal))).catch(problem);
+        }
+
+        // The entries a live session journaled before the stream opened. One that ends before they are read has
+        // nothing left to show: that refusal is no problem.
+        function loadSessionJournal(session) {
+          return loadRecent(session.requests, session).catch((error) => {
+            if (error instanceof Unauthorized) throw error;
+          });
+        }
+
+        // The entries of the main journal (`session` null) or of a session's ({id, name}) up to `lastId`: those
+        // recorded before the stream opened, or those the server did not show live.
+        async function loadRecent(lastId, session) {
           let cursor = Math.max(0, lastId - shownEntries);
           while (cursor !== null && cursor < lastId) {
-            const page = await api("/__standin/requests?limit=" + shownEntries + "&since=" + cursor);
-            for (const entry of page.requests) addEntry(entry);
+            const page = await api("/__standin/requests?limit=" + shownEntries + "&since=" + cursor,
+              { headers: inSession(session && session.id) });
+            for (const entry of page.requests) {
+              if (session) entry.session = { id: session.id, name: session.name };
+              addEntry(entry, Date.parse(entry.time));
+            }
             cursor = page.next;
           }
         }

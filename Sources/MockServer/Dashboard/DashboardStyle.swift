@@ -11,9 +11,10 @@ enum DashboardStyle {
         #token-form { padding: .5em 1em; }
         ol { list-style: none; margin: 0; padding: 0; }
         li { border-bottom: 1px solid var(--line); }
-        .row { display: grid; grid-template-columns: 4em 1fr 3em 14em 5em; gap: .5em; padding: .25em; cursor: pointer; }
+        .row { display: grid; grid-template-columns: 4em 1fr 7em 3em 14em 5em; gap: .5em; padding: .25em; cursor: pointer; }
         .row:hover { background: #8882; }
         .path { font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
+        .session { overflow-wrap: anywhere; opacity: .8; }
         .miss .status { color: var(--miss); font-weight: bold; }
         .hit .status { color: var(--hit); }
         .details { padding: .25em .5em 1em; }
@@ -21,5 +22,6 @@ enum DashboardStyle {
         table { border-collapse: collapse; width: 100%; }
         td, th { text-align: left; padding: .25em; border-bottom: 1px solid var(--line); }
         .dropped { color: var(--miss); }
+        #skipped { margin: .25em 0; padding: .25em .5em; background: #8882; }
         """#
 }

@@ -2,7 +2,17 @@ import StandInSupport
 
 /// Hands each journal entry, as it is recorded, to the dashboard's open event streams, whichever loop recorded it
 /// and whichever loop each stream lives on. With no stream open, publishing is one check under a lock.
+///
+/// At most `liveEventsPerSecond` requests a second are shown live: a dashboard must never slow a load test, and no
+/// one reads thousands of entries a second. Requests above the cap are only counted (no event is written or
+/// copied), and a `skipped` event tells the streams how many, at most every `skippedReportDelay` while requests are
+/// skipped and once after the last; the journal still holds them all.
 final class JournalFeed: Sendable {
+    /// The most request events shown live in a second; requests beyond are counted in `skipped` events.
+    static let liveEventsPerSecond = 500
+    /// How long after a request is skipped the feed reports the requests skipped so far.
+    static let skippedReportDelay = Duration.milliseconds(250)
+
     /// The most streams open at once (`serve --max-event-streams`).
     let maxStreams: Int
     /// How long a stream's client may leave its last bytes unread after the stream was ended.
@@ -14,6 +24,40 @@ final class JournalFeed: Sendable {
         var open: [EventStream] = []
         /// Places promised by `reserve` and not yet taken by `add`.
         var reserved = 0
+        /// The live rate cap: how many request events the current window has shown.
+        var live = LiveRate(perSecond: JournalFeed.liveEventsPerSecond)
+        /// The requests not shown live since the last `skipped` event.
+        var skipped = Skipped()
+
+        /// Decides what to do with an entry numbered `number` (in the main journal when `main`).
+        mutating func admit(number: Int, main: Bool) -> Admission {
+            guard !open.isEmpty else { return .nothing }
+            if live.admits() { return .show(open) }
+            skipped.count += 1
+            if main { skipped.lastMainNumber = number }
+            guard !skipped.reportArmed, let first = open.first else { return .nothing }
+            skipped.reportArmed = true
+            return .armReport(on: first)
+        }
+    }
+
+    /// The requests skipped since the last report.
+    private struct Skipped {
+        var count = 0
+        /// The number of the last of them in the main journal, if any was.
+        var lastMainNumber: Int?
+        /// Whether a timer will report them and has not yet.
+        var reportArmed = false
+    }
+
+    /// What publishing an entry does.
+    private enum Admission {
+        /// No stream is open, or the entry is counted as skipped.
+        case nothing
+        /// The entry's event goes to these streams.
+        case show([EventStream])
+        /// The entry is the first skipped since the last report: a timer on this stream's loop will report it.
+        case armReport(on: EventStream)
     }
 
     /// The default for `maxStreams`.
@@ -25,13 +69,61 @@ final class JournalFeed: Sendable {
         self.writeTimeoutSeconds = max(1, writeTimeoutSeconds)
     }
 
-    /// Offers `entry` to every open stream; builds the event only when one is open. Any thread.
-    func publish(_ entry: JournalEntry) {
-        let open = streams.withLock { $0.open }
-        guard !open.isEmpty else { return }
-        let event = ServerSentEvent(name: "request", id: entry.number, data: entry.summaryJSON.compactBytes).bytes
+    /// Whose journal an entry comes from, as its event says it.
+    struct Origin: Sendable {
+        /// What the event's data adds after the entry's own members (with a leading comma); nothing for the main
+        /// journal.
+        let members: [UInt8]
+
+        /// The main journal: its events name no session.
+        static let main = Origin(members: [])
+
+        /// A session's journal: its events add `"session":{"id":…,"name":…}`, written here once.
+        static func session(id: String, name: String?) -> Origin {
+            let session = AdminJSON.object([("id", AdminJSON.string(id)), ("name", AdminJSON.string(name))])
+            return Origin(members: Array(#","session":"#.utf8) + session.compactBytes)
+        }
+    }
+
+    /// Offers `entry`, from the journal `origin` names, to every open stream; writes the event only when one is
+    /// open and the live rate cap admits it, once for them all. Any thread.
+    func publish(_ entry: JournalEntry, from origin: Origin) {
+        let open: [EventStream]
+        switch streams.withLock({ $0.admit(number: entry.number, main: origin.members.isEmpty) }) {
+        case .nothing:
+            return
+        case .armReport(let stream):
+            stream.run(after: Self.skippedReportDelay) { [self] in reportSkipped() }
+            return
+        case .show(let streams):
+            open = streams
+        }
+        var event: [UInt8] = []
+        event.reserveCapacity(Self.eventCapacity)
+        ServerSentEvent.append(name: "request", id: entry.number, into: &event) {
+            entry.writeSummary(into: &$0, origin: origin)
+        }
         for stream in open { stream.offer(event) }
     }
+
+    /// Offers every open stream a `skipped` event, `{"count":…,"through":…}`: how many requests were not shown
+    /// since the last (at least the one that armed this report), and the main journal's number of the last of them
+    /// (null when all were a session's). On the loop of the stream that armed it.
+    private func reportSkipped() {
+        let (open, skipped) = streams.withLock { streams in
+            defer { streams.skipped = Skipped() }
+            return (streams.open, streams.skipped)
+        }
+        let data = AdminJSON.object([
+            ("count", AdminJSON.int(skipped.count)),
+            ("through", skipped.lastMainNumber.map(AdminJSON.int) ?? AdminJSON.null),
+        ])
+        let event = ServerSentEvent(name: "skipped", data: data.compactBytes).bytes
+        for stream in open { stream.offer(event) }
+    }
+
+    /// Room for a typical event, so that writing one seldom grows its array.
+    private static let eventCapacity = 512
 
     /// Keeps a place for one more stream, unless `maxStreams` are open or promised already; returns whether it did.
     /// `add` takes the place.

@@ -35,13 +35,22 @@ final class Journal: Sendable {
     let byteLimit: Int
     /// Hears each entry as it is recorded: the dashboard's event streams.
     let feed: JournalFeed
+    /// Whose journal this is (the main state's or a session's), as `feed`'s events say it.
+    let origin: JournalFeed.Origin
     private let ring = Locked(Ring())
 
-    /// Creates a journal of `capacity` entries (at least 1) costing at most `byteLimit` bytes.
-    init(capacity: Int, byteLimit: Int = Journal.defaultByteLimit, feed: JournalFeed = JournalFeed()) {
+    /// Creates a journal of `capacity` entries (at least 1) costing at most `byteLimit` bytes, whose entries `feed`
+    /// hears as coming from `origin`.
+    init(
+        capacity: Int,
+        byteLimit: Int = Journal.defaultByteLimit,
+        feed: JournalFeed = JournalFeed(),
+        origin: JournalFeed.Origin = .main
+    ) {
         self.capacity = max(1, capacity)
         self.byteLimit = max(0, byteLimit)
         self.feed = feed
+        self.origin = origin
     }
 
     /// Adds an entry, dropping the oldest while the journal is over either bound.
@@ -69,7 +78,7 @@ final class Journal: Sendable {
             ring.count += 1
             ring.bytes += cost
         }
-        feed.publish(entry)
+        feed.publish(entry, from: origin)
     }
 
     /// Up to `limit` entries that `filter` accepts and that were recorded after entry number `after`, oldest first,

@@ -87,10 +87,14 @@ struct JournalRequestHead: Sendable {
         packed.append(0)
     }
 
-    private var fields: (method: ArraySlice<UInt8>, path: ArraySlice<UInt8>, query: ArraySlice<UInt8>?) {
-        let parts = packed.split(separator: 0, maxSplits: 3, omittingEmptySubsequences: false)
-        let query = parts[2]
-        return (parts[0], parts[1], query.isEmpty ? nil : query.dropFirst())
+    /// The method, path and query (without `?`; nil when there was none) as packed, for writing them out without
+    /// making strings. Found by looking for the three NULs that end them; nothing is allocated.
+    var fields: (method: ArraySlice<UInt8>, path: ArraySlice<UInt8>, query: ArraySlice<UInt8>?) {
+        let all = packed[...]
+        let methodEnd = all.firstIndex(of: 0) ?? all.endIndex
+        let pathEnd = all[min(methodEnd + 1, all.endIndex)...].firstIndex(of: 0) ?? all.endIndex
+        let query = all[min(pathEnd + 1, all.endIndex)...].prefix { $0 != 0 }
+        return (all[..<methodEnd], all[min(methodEnd + 1, pathEnd)..<pathEnd], query.isEmpty ? nil : query.dropFirst())
     }
 
     private static let redactedValue = Array(Redactor.placeholder.utf8)

@@ -16,15 +16,22 @@ final class SessionRegistry: Sendable {
         withSessions { $0.count >= limit }
     }
 
-    /// Adds a session made by `make` with a new id; nil when `limit` sessions are alive.
-    func add(_ make: (_ id: SessionID) -> Session) -> Session? {
-        withSessions { sessions in
-            guard sessions.count < limit else { return nil }
+    /// A new id that no live session has.
+    func unusedID() -> SessionID {
+        sessions.withLock { sessions in
             var id = SessionID.random()
             while sessions[id] != nil { id = SessionID.random() }
-            let session = make(id)
-            sessions[id] = session
-            return session
+            return id
+        }
+    }
+
+    /// Adds `session`, whose id came from `unusedID`; false when `limit` sessions are alive, or when another session
+    /// drew the same id meanwhile.
+    func add(_ session: Session) -> Bool {
+        withSessions { sessions in
+            guard sessions.count < limit, sessions[session.id] == nil else { return false }
+            sessions[session.id] = session
+            return true
         }
     }
 

@@ -92,10 +92,13 @@ final class ServerContext: Sendable {
                 + "(DELETE /__standin/sessions/{id}) and try again"
         )
         guard !sessions.isFull else { throw full }
+        // The id comes first: the session's journal names it in the dashboard's events.
+        let id = sessions.unusedID()
         let state = SessionState(
             beside: main,
             variants: simulation.settings.variants,
-            journalBytes: sessionJournalBytes
+            journalBytes: sessionJournalBytes,
+            origin: .session(id: id.description, name: name)
         )
         let lease = SessionLease(ttl: ttl)
         let port: SessionPort
@@ -104,9 +107,11 @@ final class ServerContext: Sendable {
         } catch {
             throw AdminError(status: 503, message: "no port is free for the session to listen on: \(error)")
         }
-        guard let session = sessions.add({ Session(id: $0, name: name, state: state, lease: lease, port: port) }) else {
+        let session = Session(id: id, name: name, state: state, lease: lease, port: port)
+        guard sessions.add(session) else {
             port.close()
-            throw full
+            throw sessions.isFull
+                ? full : AdminError(status: 503, message: "another session took the new session's id; try again")
         }
         // A reload between the copy above and the session's registration would be missed without this.
         state.fixtures.rebase(on: store)

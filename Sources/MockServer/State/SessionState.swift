@@ -22,12 +22,20 @@ final class SessionState: Sendable {
     }
 
     /// A fresh state beside `main`: the same files and start-up variants, no run-time fixtures, every resource at its
-    /// seed, every sequence at its first step, and an empty journal of `main`'s capacity and `journalBytes` bytes.
-    convenience init(beside main: SessionState, variants: [String: String], journalBytes: Int) {
+    /// seed, every sequence at its first step, and an empty journal of `main`'s capacity and `journalBytes` bytes,
+    /// whose entries reach the dashboard through `main`'s feed as coming from `origin`.
+    convenience init(
+        beside main: SessionState,
+        variants: [String: String],
+        journalBytes: Int,
+        origin: JournalFeed.Origin
+    ) {
         self.init(
             fixtures: FixtureStore(sessionOf: main.fixtures),
             chooser: ResponseChooser(variants: variants),
-            journal: main.journal.map { Journal(capacity: $0.capacity, byteLimit: journalBytes) }
+            journal: main.journal.map {
+                Journal(capacity: $0.capacity, byteLimit: journalBytes, feed: $0.feed, origin: origin)
+            }
         )
     }
 

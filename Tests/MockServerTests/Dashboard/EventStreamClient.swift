@@ -59,6 +59,19 @@ struct EventStreamClient {
     /// The `data` lines of the `request` events received, parsed.
     var requestEvents: [[String: Any]] { Self.requestEvents(in: received) }
 
+    /// The counts of the `skipped` events received.
+    var skippedCounts: [Int] { Self.skippedCounts(in: received) }
+
+    /// The `request` events in `text` and the requests its `skipped` events count.
+    static func shownAndSkipped(in text: String) -> Int {
+        requestIDs(in: text).count + skippedCounts(in: text).reduce(0, +)
+    }
+
+    /// The counts of the `skipped` events in `text`.
+    static func skippedCounts(in text: String) -> [Int] {
+        dataLines(of: "skipped", in: text).compactMap { $0["count"] as? Int }
+    }
+
     /// The ids of the `request` events in `text`.
     static func requestIDs(in text: String) -> [Int] {
         text.components(separatedBy: "event: request\n").dropFirst().compactMap { event in
@@ -68,7 +81,12 @@ struct EventStreamClient {
 
     /// The `data` lines of the `request` events in `text`, parsed.
     static func requestEvents(in text: String) -> [[String: Any]] {
-        text.components(separatedBy: "event: request\n").dropFirst().compactMap { event in
+        dataLines(of: "request", in: text)
+    }
+
+    /// The `data` lines of the events named `name` in `text`, parsed.
+    private static func dataLines(of name: String, in text: String) -> [[String: Any]] {
+        text.components(separatedBy: "event: \(name)\n").dropFirst().compactMap { event in
             guard let line = event.split(separator: "\n").first(where: { $0.hasPrefix("data: ") }) else { return nil }
             let json = Data(line.dropFirst("data: ".count).utf8)
             return (try? JSONSerialization.jsonObject(with: json)) as? [String: Any]

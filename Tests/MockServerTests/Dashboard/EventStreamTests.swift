@@ -1,7 +1,8 @@
 import Foundation
-import MockServer
 import ServerTestSupport
 import Testing
+
+@testable import MockServer
 
 /// The dashboard's live journal, `GET /__standin/events`, read over raw sockets from a real server.
 @Suite struct EventStreamTests {
@@ -46,8 +47,95 @@ import Testing
             #expect(events.last?["query"] as? String == "page=2")
             #expect(events.last?["status"] as? Int == 404)
             #expect(events.last?["fixture"] is NSNull)
+            #expect((events.first?["durationMs"] as? Double).map { $0 >= 0 } == true)
+            let now = Date().timeIntervalSince1970 * 1000
+            #expect((events.first?["timeMs"] as? Int).map { Double($0) <= now && Double($0) > now - 600_000 } == true)
             #expect(stream.requestIDs.count == 2 && stream.requestIDs[0] < stream.requestIDs[1])
         }
+    }
+
+    @Test func aSessionsRequestsArriveWithTheSessionAndMainRequestsWithout() async throws {
+        try await withStreamingServer(threads: 2) { port in
+            let base = URL(string: "http://127.0.0.1:\(port)")!
+            var stream = try EventStreamClient(port: port)
+            #expect(await stream.readReady())
+            let created = try await fetch(
+                base,
+                "/__standin/sessions",
+                method: "POST",
+                body: Data(#"{"name": "checkout"}"#.utf8)
+            )
+            let id = try #require(try created.json()["id"] as? String)
+            let sessionURL = try #require((try created.json()["baseURL"] as? String).flatMap(URL.init(string:)))
+            _ = try await get(port, "/main/1")
+            _ = try await get(port, "/by-header", headers: ["X-StandIn-Session": id])
+            _ = try await fetch(sessionURL, "/on-its-port")
+            _ = try await get(port, "/main/2")
+            #expect(await stream.read { EventStreamClient.requestEvents(in: $0).count >= 4 })
+            let events = Dictionary(uniqueKeysWithValues: stream.requestEvents.map { ($0["path"] as? String, $0) })
+            for path in ["/by-header", "/on-its-port"] {
+                let session = events[path]?["session"] as? [String: Any]
+                #expect(session?["id"] as? String == id, "\(path): \(String(describing: events[path]))")
+                #expect(session?["name"] as? String == "checkout")
+            }
+            for path in ["/main/1", "/main/2"] {
+                #expect(events[path] != nil && events[path]?["session"] == nil, "\(String(describing: events[path]))")
+            }
+            // Each journal numbers its own entries: the session's first request is its entry 1.
+            #expect(events["/by-header"]?["id"] as? Int == 1)
+        }
+    }
+
+    @Test func aBurstAboveTheLiveCapIsShownInPartAndTheRestCountedInSkippedEvents() async throws {
+        try await withStreamingServer(threads: 2) { port in
+            var stream = try EventStreamClient(port: port)
+            #expect(await stream.readReady())
+            let connections = 4
+            let perConnection = 500
+            let total = connections * perConnection
+            let started = ContinuousClock.now
+            let answered = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 1...connections {
+                    group.addTask { try await Self.pipeline(perConnection, "/users/7", to: port) }
+                }
+                return try await group.reduce(0, +)
+            }
+            let elapsed = ContinuousClock.now - started
+            #expect(answered == total)
+            // The last skipped requests are reported within `skippedReportDelay` of the last.
+            #expect(await stream.read { EventStreamClient.shownAndSkipped(in: $0) >= total })
+            let shown = stream.requestIDs.count
+            let skipped = stream.skippedCounts.reduce(0, +)
+            #expect(shown + skipped == total, "\(shown) shown and \(skipped) skipped of \(total)")
+            #expect(skipped > 0, "all \(total) requests were shown live, in \(elapsed)")
+            // Each window of the cap lasts at least a second and opens at a request of the burst.
+            let windows = Int(elapsed / .seconds(1)) + 1
+            #expect(shown <= JournalFeed.liveEventsPerSecond * windows, "\(shown) shown in \(elapsed)")
+        }
+    }
+
+    @Test func belowTheLiveCapEveryRequestIsShownAndNoneSkipped() async throws {
+        try await withStreamingServer { port in
+            var stream = try EventStreamClient(port: port)
+            #expect(await stream.readReady())
+            #expect(try await Self.pipeline(50, "/users/7", to: port) == 50)
+            #expect(await stream.read { EventStreamClient.requestIDs(in: $0).count >= 50 })
+            // Longer than a skipped report would take to come.
+            await stream.read(upTo: 1) { _ in false }
+            #expect(stream.requestIDs == Array(1...50))
+            #expect(stream.skippedCounts.isEmpty)
+        }
+    }
+
+    /// Sends `count` requests for `path` pipelined on one connection, the last closing it, and returns how many
+    /// were answered.
+    private static func pipeline(_ count: Int, _ path: String, to port: Int) async throws -> Int {
+        let connection = try RawConnection(port: port, timeout: 30)
+        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        let requests = String(repeating: request + "\r\n", count: count - 1) + request + "Connection: close\r\n\r\n"
+        connection.send(requests)
+        let answers = await connection.readAll()
+        return answers.components(separatedBy: "HTTP/1.1 ").count - 1
     }
 
     @Test func everyLoopsRequestsReachEveryStream() async throws {

@@ -2,8 +2,8 @@ import Foundation
 import ServerTestSupport
 import Testing
 
-/// The dashboard in a real headless Chromium, driven by `Tests/Browser/dashboard_check.py` (Selenium) against a
-/// real `standin serve`. Skipped with a message where Chromium, its driver or Selenium is missing, except in CI
+/// The dashboard in a real headless Chromium, driven by `Tests/Browser/dashboard_check.py` and
+/// `dashboard_sessions_check.py` and `dashboard_skipped_check.py` (Selenium) against a real `standin serve`. Skipped with a message where Chromium, its driver or Selenium is missing, except in CI
 /// (`CI=true`), where it runs and fails instead. With `STANDIN_DASHBOARD_SCREENSHOT=PATH` the script saves a
 /// screenshot there (how `docs/dashboard.png` was made).
 @Suite struct DashboardBrowserTests {
@@ -22,7 +22,7 @@ import Testing
         .timeLimit(.minutes(3))
     )
     func theDashboardShowsTheJournalLiveSetsVariantsAndCopiesFixtures() async throws {
-        try await check(serving: [])
+        try await check(serving: [], scriptArguments: [StandInBinary.url.path])
     }
 
     @Test(
@@ -30,11 +30,35 @@ import Testing
         .timeLimit(.minutes(3))
     )
     func withAnAdminTokenThePageAsksForItOnceAndSendsIt() async throws {
-        try await check(serving: ["--admin-token", "browser-s3cret"], token: "browser-s3cret")
+        try await check(
+            serving: ["--admin-token", "browser-s3cret"],
+            scriptArguments: [StandInBinary.url.path, "browser-s3cret"]
+        )
     }
 
-    /// Runs the browser script against a server started with `arguments`, giving the page `token` if there is one.
-    private func check(serving arguments: [String], token: String? = nil) async throws {
+    @Test(
+        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .timeLimit(.minutes(3))
+    )
+    func sessionsFilterTheJournalAndTheVariantPickerActsOnTheChosenOne() async throws {
+        try await check(serving: [], script: "dashboard_sessions_check.py", scriptArguments: [])
+    }
+
+    @Test(
+        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .timeLimit(.minutes(3))
+    )
+    func aBurstAboveTheLiveCapShowsANoticeWhoseButtonLoadsTheJournal() async throws {
+        try await check(serving: [], script: "dashboard_skipped_check.py", scriptArguments: [])
+    }
+
+    /// Runs the browser script `script` with the server's base URL and `scriptArguments` against a server started
+    /// with `arguments`.
+    private func check(
+        serving arguments: [String],
+        script: String = "dashboard_check.py",
+        scriptArguments: [String]
+    ) async throws {
         let mocks = try temporaryMocks([
             "greeting.json": """
             { "request": { "path": "/greeting" }, "response": { "json": { "text": "hello" } },
@@ -48,8 +72,8 @@ import Testing
         let server = try await ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"] + arguments)
         defer { server.stop() }
         let printed = try await PythonBackend.client(
-            "dashboard_check.py",
-            ["http://127.0.0.1:\(server.port)", StandInBinary.url.path] + (token.map { [$0] } ?? []),
+            script,
+            ["http://127.0.0.1:\(server.port)"] + scriptArguments,
             in: "Browser"
         )
         #expect(printed == "ok")
