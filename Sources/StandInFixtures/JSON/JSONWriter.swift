@@ -37,23 +37,38 @@ public enum JSONWriter {
     /// `"` and `\` are escaped, control characters become `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`; everything else,
     /// `/` and non-ASCII included, is copied as UTF-8.
     public static func appendEscaped(_ string: some StringProtocol, into out: inout [UInt8]) {
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out.append(UInt8(ascii: "\\"))
-                out.append(byte)
-            case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
-            case 0x08: out.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: out.append(contentsOf: #"\f"#.utf8)
-            case 0..<0x20:
-                out.append(contentsOf: #"\u00"#.utf8)
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0xF)])
-            default:
-                out.append(byte)
-            }
+        let copied: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscaped($0, into: &out) }
+        guard copied == nil else { return }
+        for byte in string.utf8 { appendEscaped(byte, into: &out) }
+    }
+
+    /// Appends UTF-8 `bytes` JSON-escaped: each run of plain bytes is copied at once.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var runStart = 0
+        for index in bytes.indices where !isPlain(bytes[index]) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            appendEscaped(bytes[index], into: &out)
+            runStart = index + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    private static func appendEscaped(_ byte: UInt8, into out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+            out.append(UInt8(ascii: "\\"))
+            out.append(byte)
+        case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
+        case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
+        case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
+        case 0x08: out.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+        case 0..<0x20:
+            out.append(contentsOf: #"\u00"#.utf8)
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0xF)])
+        default:
+            out.append(byte)
         }
     }
 
