@@ -51,7 +51,7 @@ final class MockResponder: HTTPHandler {
     }
 
     func handle(_ request: ServerRequest) {
-        if request.path.utf8.starts(with: AdminAPI.pathPrefix.utf8) { return handleAdmin(request) }
+        if request.path.hasPrefix(AdminAPI.pathPrefix) { return handleAdmin(request) }
         let controls = request.controlHeaders
         let state: SessionState
         switch sessionState(for: controls.session) {
@@ -117,7 +117,7 @@ final class MockResponder: HTTPHandler {
             )
             guard let plan = planned else { return finish(consume entry, status: 400, fixture: fixture.id) }
             var renderContext = RenderContext(
-                facts: facts,
+                facts: consume facts,
                 captures: match.captures,
                 requestId: requestId,
                 random: simulation.templateRandom

@@ -10,4 +10,10 @@ package enum HTTPToken {
         let mask: UInt64 = byte < 0x40 ? 0x03FF_6CFA_0000_0000 : 0x57FF_FFFF_C7FF_FFFE
         return byte < 0x80 && mask >> (byte & 0x3F) & 1 == 1
     }
+
+    /// Whether `bytes` are a token: not empty, and every byte a `tchar`. (One call per header name: the server's
+    /// framing check asks it of every header it receives.)
+    package static func isToken(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy { isTokenByte($0) }
+    }
 }

@@ -57,6 +57,21 @@ import Testing
         }
     }
 
+    @Test func aRequestWithManyHeadersIsJournaledWithEveryHeaderAndSecretsRedacted() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                var sent = Dictionary(uniqueKeysWithValues: (0..<100).map { ("X-Header-\($0)", "value \($0)") })
+                sent["Authorization"] = "Bearer abc"
+                _ = try await fetch(base, "/ping", headers: sent)
+                let entry = try #require(try await Self.requests(base).first)
+                let headers = try #require(entry["headers"] as? [String: String])
+                #expect((0..<100).allSatisfy { headers["X-Header-\($0)"] == "value \($0)" })
+                #expect(headers["Authorization"] == "<redacted>")
+                #expect(entry["path"] as? String == "/ping")
+            }
+        }
+    }
+
     @Test func unmatchedEntriesCarryTheNearMissDiagnosis() async throws {
         try await withMocks(Self.files) { mocks async throws in
             try await withServer(mocks: mocks) { base async throws in

@@ -54,6 +54,15 @@ import Testing
         #expect(matchID(index, TestRequest("/a/1/b")) == nil)
         #expect(matchID(index, TestRequest("/a//b/2")) == nil)
         #expect(matchID(index, TestRequest("/a/1/b/2/c")) == nil)
+        #expect(matchID(index, TestRequest("/a/1/b/2/")) == nil)
+        #expect(matchID(index, TestRequest("a/1/b/2")) == nil)
+        #expect(matchID(index, TestRequest("/")) == nil)
+    }
+
+    @Test func templateLiteralSegmentsCompareAsText() throws {
+        let index = try index(["t.json": #"{"request": {"path": "/caf\u00e9/{id}"}, "response": {}}"#])
+        var facts = RequestFacts(TestRequest("/cafe\u{301}/7"))
+        #expect(index.match(&facts)?.captures.map(\.value) == ["7"])
     }
 
     @Test func valueMatchers() {

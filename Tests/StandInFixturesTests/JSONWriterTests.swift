@@ -16,6 +16,19 @@ struct JSONWriterTests {
     }
 
     @Test
+    func needsNoEscapingFindsAnyByteToEscapeAtAnyPosition() {
+        for byte in UInt8.min...UInt8.max {
+            let plain = byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+            for position in 0..<19 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 19)
+                bytes[position] = byte
+                #expect(bytes.withUnsafeBufferPointer(JSONWriter.needsNoEscaping) == plain, "\(byte) at \(position)")
+            }
+        }
+        #expect([UInt8]().withUnsafeBufferPointer(JSONWriter.needsNoEscaping))
+    }
+
+    @Test
     func escapesSubstringsAndAppendsToExistingBytes() {
         var out = Array("x=".utf8)
         let text = "say \"hi\" now"

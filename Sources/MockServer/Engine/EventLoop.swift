@@ -27,6 +27,8 @@ final class EventLoop: @unchecked Sendable {
     private var watches: [AnyObject] = []
     /// Answers the loop's requests; set before `start`.
     var handler: (any HTTPHandler)?
+    /// The `Date` header of the loop's replies.
+    private let replyDate = ReplyDate()
 
     /// Creates the event base and HTTP server; requests go to `handler` on the loop's thread.
     /// `loops` is how many loops share the server's limits.
@@ -173,7 +175,7 @@ final class EventLoop: @unchecked Sendable {
     fileprivate func handle(_ request: OpaquePointer) {
         guard let handler else { return }
         let delivered = evhttp_request_get_connection(request).map { connections.delivered(on: $0) }
-        let incoming = ServerRequest(request, method: delivered?.extensionMethod)
+        let incoming = ServerRequest(request, method: delivered?.extensionMethod, replyDate: replyDate)
         let (headBytes, framingFlaw) = incoming.headReview
         if let flaw = delivered?.flaw ?? framingFlaw {
             // evhttp_send_error closes the connection after the reply: what follows a flawed head is not read.

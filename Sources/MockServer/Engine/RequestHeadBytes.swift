@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A request's head as it arrived, before evhttp parses it: the request line and header lines, read in place.
 ///
 /// It points into the connection's input buffer, which evhttp owns, so it is valid only during the call it is passed
@@ -5,6 +11,12 @@
 struct RequestHeadBytes {
     /// The head's bytes, from the request line to the empty line that ends the head.
     let bytes: UnsafeRawBufferPointer
+
+    /// Whether the head starts with `prefix`, byte for byte.
+    func starts(with prefix: StaticString) -> Bool {
+        guard let base = bytes.baseAddress, bytes.count >= prefix.utf8CodeUnitCount else { return false }
+        return memcmp(base, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
+    }
 
     /// The method token, as sent.
     var method: String {

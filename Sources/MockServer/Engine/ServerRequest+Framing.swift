@@ -27,7 +27,7 @@ extension ServerRequest {
         forEachHeader { name, value in
             bytes += name.count + 2 + value.count
             guard flaw == nil else { return }
-            guard !name.isEmpty, name.allSatisfy(HTTPToken.isTokenByte) else {
+            guard HTTPToken.isToken(name) else {
                 flaw = .malformed("the header name \(Self.text(name).debugDescription) is not a token")
                 return
             }

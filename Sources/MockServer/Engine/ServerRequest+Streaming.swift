@@ -4,6 +4,7 @@ extension ServerRequest {
     /// Sends the status line and headers now; the body follows with `sendBodyChunk` and ends with `endReply`.
     /// With a `Content-Length` header set the body goes out as plain bytes, without chunked encoding.
     func startReply(status: Int) {
+        addDate()
         evhttp_send_reply_start(request, Int32(status), nil)
     }
 

@@ -18,10 +18,15 @@ struct ServerRequest {
     let method: String
     let path: String
     let rawQuery: Substring?
+    /// The loop's `Date` for replies. Unowned and unretained: the loop outlives its requests, and copies of a request
+    /// then cost no reference counting.
+    private unowned(unsafe) let replyDate: ReplyDate
 
-    /// Wraps `request`; `method` is its real method when evhttp parsed it as another (see `ExtensionMethod`).
-    init(_ request: OpaquePointer, method: String? = nil) {
+    /// Wraps `request`, which `replyDate`'s loop received; `method` is its real method when evhttp parsed it as
+    /// another (see `ExtensionMethod`).
+    init(_ request: OpaquePointer, method: String? = nil, replyDate: ReplyDate) {
         self.request = request
+        self.replyDate = replyDate
         self.method = method ?? HTTPMethodName.name(of: evhttp_request_get_command(request))
         (path, rawQuery) = evhttp_request_get_uri(request).map(Self.splitTarget) ?? ("/", nil)
     }
@@ -64,7 +69,13 @@ struct ServerRequest {
     /// request must not be used afterwards.
     func send(status: Int) {
         if BodilessResponse.status(status, method: method) { dropBody(status: status) }
+        addDate()
         evhttp_send_reply(request, Int32(status), nil, nil)
+    }
+
+    /// Adds the loop's `Date` header, unless the reply has one, before evhttp formats one of its own.
+    func addDate() {
+        replyDate.add(to: evhttp_request_get_output_headers(request))
     }
 
     /// Empties the output buffer: evhttp would send it whatever the method and status.

@@ -45,7 +45,7 @@ final class ThrottledBodyRead {
     ) -> ThrottledBodyRead? {
         guard headLength > 0, let bytes = evbuffer_pullup(input, headLength) else { return nil }
         let head = RequestHeadBytes(bytes: UnsafeRawBufferPointer(start: bytes, count: headLength))
-        guard !head.bytes.starts(with: "GET ".utf8), !head.bytes.starts(with: "HEAD ".utf8),
+        guard !head.starts(with: "GET "), !head.starts(with: "HEAD "),
             let rate = handler.bodyReadRate(for: head)
         else { return nil }
         let throttle = ThrottledBodyRead(head: head, bytesPerSecond: rate)

@@ -35,7 +35,7 @@ final class RecordingResponder: HTTPHandler {
     }
 
     func handle(_ request: ServerRequest) {
-        if request.path.utf8.starts(with: AdminAPI.pathPrefix.utf8) { return mock.handle(request) }
+        if request.path.hasPrefix(AdminAPI.pathPrefix) { return mock.handle(request) }
         let call = UpstreamCall(request)
         guard call.confinedTarget != nil else { return refuseEscape(call, request) }
         if session.configuration.mode == .missing, isAnsweredByFixture(request, call) { return mock.handle(request) }

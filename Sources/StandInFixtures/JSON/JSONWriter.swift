@@ -37,29 +37,66 @@ public enum JSONWriter {
     /// `"` and `\` are escaped, control characters become `\n`, `\r`, `\t`, `\b`, `\f` or `\u00XX`; everything else,
     /// `/` and non-ASCII included, is copied as UTF-8.
     public static func appendEscaped(_ string: some StringProtocol, into out: inout [UInt8]) {
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out.append(UInt8(ascii: "\\"))
-                out.append(byte)
-            case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
-            case 0x08: out.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: out.append(contentsOf: #"\f"#.utf8)
-            case 0..<0x20:
-                out.append(contentsOf: #"\u00"#.utf8)
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0xF)])
-            default:
-                out.append(byte)
-            }
+        let copied: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscaped($0, into: &out) }
+        guard copied == nil else { return }
+        for byte in string.utf8 { appendEscaped(byte, into: &out) }
+    }
+
+    /// Appends UTF-8 `bytes` JSON-escaped: each run of plain bytes is copied at once.
+    private static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var runStart = 0
+        for index in bytes.indices where !isPlain(bytes[index]) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            appendEscaped(bytes[index], into: &out)
+            runStart = index + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    private static func appendEscaped(_ byte: UInt8, into out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+            out.append(UInt8(ascii: "\\"))
+            out.append(byte)
+        case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
+        case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
+        case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
+        case 0x08: out.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+        case 0..<0x20:
+            out.append(contentsOf: #"\u00"#.utf8)
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0xF)])
+        default:
+            out.append(byte)
         }
     }
 
     /// Whether UTF-8 `bytes` can stand inside a JSON string as they are (no quote, backslash or control character).
+    /// Reads eight bytes at a time.
     public static func needsNoEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.allSatisfy(isPlain)
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            guard arePlain(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) else { return false }
+            offset += 8
+        }
+        return raw[offset...].allSatisfy(isPlain)
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether all eight bytes of `word` are plain: none is below `0x20`, `"` or `\` (bit tricks that find a byte
+    /// below a bound, or equal to one, in a word; exact as a yes-or-no answer).
+    @inline(__always)
+    private static func arePlain(_ word: UInt64) -> Bool {
+        let below20 = (word &- ones &* 0x20) & ~word & highBits
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let hasQuote = (quote &- ones) & ~quote & highBits
+        let hasBackslash = (backslash &- ones) & ~backslash & highBits
+        return below20 | hasQuote | hasBackslash == 0
     }
 
     /// Whether a UTF-8 byte can stand inside a JSON string as it is.

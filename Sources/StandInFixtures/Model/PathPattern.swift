@@ -77,12 +77,17 @@ public struct PathTemplate: Sendable {
         segments.compactMap { if case .capture(let name) = $0 { name } else { nil } }
     }
 
-    /// The captured values if `path` matches, else nil.
+    /// The captured values if `path` matches, else nil. Walks the path's segments in place: this runs for every
+    /// request that reaches a template.
     public func match(_ path: String) -> [(name: String, value: String)]? {
+        let slash = UInt8(ascii: "/")
+        // The segments are those after the first `/`.
+        guard let firstSlash = path.utf8.firstIndex(of: slash) else { return nil }
+        var rest = path[path.utf8.index(after: firstSlash)...]
         var captures: [(name: String, value: String)] = []
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().makeIterator()
-        for segment in segments {
-            guard let part = parts.next() else { return nil }
+        for (position, segment) in segments.enumerated() {
+            let end = rest.utf8.firstIndex(of: slash) ?? rest.endIndex
+            let part = rest[..<end]
             switch segment {
             case .literal(let literal):
                 guard part == literal else { return nil }
@@ -90,7 +95,10 @@ public struct PathTemplate: Sendable {
                 guard !part.isEmpty else { return nil }
                 captures.append((name, String(part)))
             }
+            guard end < rest.endIndex else { return position == segments.count - 1 ? captures : nil }
+            rest = rest[rest.utf8.index(after: end)...]
         }
-        return parts.next() == nil ? captures : nil
+        // A segment more than the template has.
+        return nil
     }
 }

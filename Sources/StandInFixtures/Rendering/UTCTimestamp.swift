@@ -24,9 +24,24 @@ enum UTCTimestamp {
         var seconds = instant
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return
-            "\(digits(Int(parts.tm_year) + 1900, 4))-\(digits(Int(parts.tm_mon) + 1, 2))-\(digits(Int(parts.tm_mday), 2))"
-            + "T\(digits(Int(parts.tm_hour), 2)):\(digits(Int(parts.tm_min), 2)):\(digits(Int(parts.tm_sec), 2))Z"
+        // `-MM-DDTHH:MM:SSZ`, written in place.
+        let rest = String(unsafeUninitializedCapacity: 16) { buffer in
+            var position = 0
+            func put(_ separator: UInt8, _ value: Int32) {
+                buffer[position] = separator
+                buffer[position + 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10 % 10)
+                buffer[position + 2] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+                position += 3
+            }
+            put(UInt8(ascii: "-"), parts.tm_mon + 1)
+            put(UInt8(ascii: "-"), parts.tm_mday)
+            put(UInt8(ascii: "T"), parts.tm_hour)
+            put(UInt8(ascii: ":"), parts.tm_min)
+            put(UInt8(ascii: ":"), parts.tm_sec)
+            buffer[position] = UInt8(ascii: "Z")
+            return position + 1
+        }
+        return digits(Int(parts.tm_year) + 1900, 4) + rest
     }
 
     private static func digits(_ value: Int, _ width: Int) -> String {
