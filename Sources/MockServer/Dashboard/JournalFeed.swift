@@ -85,6 +85,9 @@ final class JournalFeed: Sendable {
         }
     }
 
+    /// Whether a stream is open, so that a journal hands its entries on. Any thread.
+    var isListened: Bool { streams.withLock { !$0.open.isEmpty } }
+
     /// Offers `entry`, from the journal `origin` names, to every open stream; writes the event only when one is
     /// open and the live rate cap admits it, once for them all. Any thread.
     func publish(_ entry: JournalEntry, from origin: Origin) {

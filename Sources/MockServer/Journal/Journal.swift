@@ -53,32 +53,34 @@ final class Journal: Sendable {
         self.origin = origin
     }
 
-    /// Adds an entry, dropping the oldest while the journal is over either bound.
+    /// Adds an entry, dropping the oldest while the journal is over either bound. The entry moves into its slot; it
+    /// is copied only for the dashboard's streams, when one is open.
     func record(_ entry: consuming JournalEntry) {
-        var entry = entry
         let cost = entry.cost
-        // Dropped entries are released after the lock. A full journal drops one entry per entry recorded: that one
-        // needs no array.
+        let listened = feed.isListened
+        // Swapped into its slot, after which it holds what the slot held (nothing, or an entry cleared from the count),
+        // released after the lock like the dropped entries. A full journal drops one entry per entry recorded: that
+        // one needs no array.
+        var moving: JournalEntry? = consume entry
+        var published: JournalEntry?
         var dropped: JournalEntry?
         var droppedMore: [JournalEntry] = []
         ring.withLock { ring in
             ring.recorded += 1
-            entry.number = ring.recorded
+            moving?.number = ring.recorded
             while ring.count > 0, ring.count == capacity || ring.bytes + cost > byteLimit {
                 guard let old = ring.dropOldest() else { continue }
                 if dropped == nil { dropped = old } else { droppedMore.append(old) }
             }
             if ring.count == 0 { ring.oldest = 0 }
             let slot = (ring.oldest + ring.count) % capacity
-            if slot == ring.slots.count {
-                ring.slots.append(entry)
-            } else {
-                ring.slots[slot] = entry
-            }
+            if slot == ring.slots.count { ring.slots.append(nil) }
+            if listened { published = moving }
+            swap(&ring.slots[slot], &moving)
             ring.count += 1
             ring.bytes += cost
         }
-        feed.publish(entry, from: origin)
+        if let published { feed.publish(published, from: origin) }
     }
 
     /// Up to `limit` entries that `filter` accepts and that were recorded after entry number `after`, oldest first,
