@@ -31,6 +31,8 @@ extension MockResponder {
             )
         case .acceptFailed(let reason):
             context.logger.warning("cannot accept connections (\(reason)): pausing for 100 ms")
+        case .portFailed(let port, let reason):
+            context.logger.warning("one loop cannot serve port \(port) (\(reason)); the others serve it")
         case .slowReadCut(let method, let path, let peer, let received, let expected):
             let bytes = "\(received)" + (expected.map { " of \($0)" } ?? "")
             context.logger.notice(

@@ -247,7 +247,7 @@ final class MockResponder: HTTPHandler {
                     body: request.body,
                     host: caller.host
                 )
-                reply = AdminAPI(context: context, state: state).respond(to: call)
+                reply = AdminAPI(context: context, state: state, server: loop.server).respond(to: call)
             }
         }
         let cors = context.store.current.config.cors?.responseHeaders ?? []

@@ -51,7 +51,6 @@ public final class MockServer: Sendable {
             access: AdminAccess(token: configuration.adminToken, listenHost: configuration.host),
             logger: logger,
             sessionHost: configuration.host,
-            sessionLimits: configuration.limits,
             sessionFallback: fallback,
             maxSessions: configuration.maxSessions
         )

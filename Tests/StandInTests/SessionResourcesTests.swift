@@ -68,17 +68,65 @@ import FoundationNetworking
         )
     }
 
-    /// `POST /__standin/sessions`: the status, and the reply's `id` (on success) or `message` (on an error).
+    /// How many threads process `pid` runs.
+    private static func threads(of pid: Int32) -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count) ?? -1
+    }
+
+    @Test(.enabled("needs /proc", { FileManager.default.fileExists(atPath: "/proc/self/status") }))
+    func sessionPortsAreServedByTheServersOwnLoops() async throws {
+        let server = try await ServeProcess([
+            "--mocks", StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path, "--quiet", "--threads", "2",
+            "--no-watch",
+        ])
+        defer { server.stop() }
+        let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+        let pid = server.process.processIdentifier
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 1
+        let admin = URLSession(configuration: configuration)
+        defer { admin.finishTasksAndInvalidate() }
+        _ = try await admin.data(from: base.appendingPathComponent("__standin/health"))
+        let threadsAtStart = Self.threads(of: pid)
+        let descriptorsAtStart = Self.openDescriptors(of: pid)
+
+        var sessions: [(id: String, base: URL)] = []
+        for _ in 0..<16 {
+            let started = try await Self.start(base, client: admin)
+            let id = try #require(started.id)
+            let port = try #require(started.port)
+            sessions.append((id, try #require(URL(string: "http://127.0.0.1:\(port)"))))
+        }
+        // One listening descriptor per server thread and session, and nothing else.
+        #expect(Self.openDescriptors(of: pid) == descriptorsAtStart + 16 * 2)
+        let client = URLSession(configuration: .ephemeral)
+        defer { client.invalidateAndCancel() }
+        for session in sessions {
+            let (body, response) = try await client.data(from: session.base.appendingPathComponent("__standin/health"))
+            #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(String(decoding: body, as: UTF8.self))")
+        }
+        #expect(Self.threads(of: pid) == threadsAtStart, "sessions' ports started threads of their own")
+        for session in sessions { #expect(try await Self.end(session.id, base, client: admin) == 200) }
+        client.invalidateAndCancel()
+        let afterEnding = try await Self.descriptors(of: pid, settlingAtMost: descriptorsAtStart)
+        #expect(afterEnding == descriptorsAtStart)
+        #expect(Self.threads(of: pid) == threadsAtStart)
+    }
+
+    /// `POST /__standin/sessions`: the status, and the reply's `id` and port (on success) or `message` (on an error).
     private static func start(
         _ base: URL,
         client: URLSession
-    ) async throws -> (status: Int, id: String?, message: String?) {
+    ) async throws -> (status: Int, id: String?, port: Int?, message: String?) {
         var create = URLRequest(url: base.appendingPathComponent("__standin/sessions"))
         create.httpMethod = "POST"
         create.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let (body, response) = try await client.data(for: create)
         let reply = try JSONSerialization.jsonObject(with: body) as? [String: Any]
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, reply?["id"] as? String, reply?["message"] as? String)
+        let port = (reply?["baseURL"] as? String).flatMap(URL.init(string:))?.port
+        return (
+            (response as? HTTPURLResponse)?.statusCode ?? 0, reply?["id"] as? String, port, reply?["message"] as? String
+        )
     }
 
     /// `DELETE /__standin/sessions/{id}`: the status.
@@ -142,7 +190,7 @@ import FoundationNetworking
         if let id = fresh.id { #expect(try await Self.end(id, base, client: client) == 200) }
     }
 
-    /// The descriptor count once the ports of ended sessions have closed (they close on threads of their own):
+    /// The descriptor count once the ports of ended sessions have closed (each loop closes them at its next turn):
     /// polled until it is at most `bound`, or a minute has passed (then the last count).
     private static func descriptors(of pid: Int32, settlingAtMost bound: Int) async throws -> Int {
         let clock = ContinuousClock()

@@ -44,7 +44,7 @@ extension AdminAPI {
                 }
             }
         }
-        let session = try context.startSession(name: name, ttl: ttl)
+        let session = try context.startSession(name: name, ttl: ttl, on: server)
         var reply = AdminReply(
             status: 201,
             json: AdminJSON.object([

@@ -20,6 +20,8 @@ struct AdminAPI {
     let context: ServerContext
     /// What the call acts on: the main state, or the session the call names (`X-StandIn-Session`).
     let state: SessionState
+    /// The server answering, on which a new session opens its port; nil while it stops.
+    let server: HTTPServer?
 
     /// Answers one call; bad calls get a 4xx whose message says what is wrong.
     func respond(to call: AdminCall) -> AdminReply {

@@ -7,11 +7,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Watches one loop's connections: holds them to the connection limit, closes those whose request takes longer
-/// than the read timeout to arrive (slowloris), pauses accepting when accept() fails, and tells deferred requests
-/// when their connection closes. When several loops share one listening socket, it takes one connection per turn of
-/// the loop: libevent's listener otherwise accepts until the kernel's queue is empty, and a burst of connections would
-/// all go to the loop that woke first.
+/// Watches one loop's connections, on all the ports it serves: holds them to the connection limit, closes those whose
+/// request takes longer than the read timeout to arrive (slowloris), pauses accepting when accept() fails, and tells
+/// deferred requests when their connection closes. When several loops share a port's listening socket, it takes one
+/// connection per turn of the loop from that port: libevent's listener otherwise accepts until the kernel's queue is
+/// empty, and a burst of connections would all go to the loop that woke first.
 ///
 /// How it sees connections: evhttp's only hook for an accepted connection is the bufferevent factory
 /// (`evhttp_set_bevcb`). `accepted()` makes each connection's bufferevent, watches its buffers and queues a record;
@@ -22,7 +22,8 @@ import Darwin
 /// Ownership: the guard owns its records and the sweep and register events. evhttp owns each bufferevent from the
 /// accept on; the guard holds one extra reference to it (`bufferevent_incref`) until `registerAccepted`, so that a
 /// connection evhttp gives up on at once (out of memory) leaves a bufferevent that is still safe to look at (with its
-/// callbacks cleared). The listener belongs to the loop's evhttp. Threads: the loop's thread only.
+/// callbacks cleared). Ports (and their listeners) belong to the loop; the guard points at them unretained from
+/// `guardPort` to `forgetPort`. Threads: the loop's thread only.
 final class ConnectionGuard {
     /// Seconds since the loop started, advanced by the once-a-second sweep.
     private(set) var tick = 0
@@ -31,11 +32,13 @@ final class ConnectionGuard {
     private unowned let loop: EventLoop
     private var pending: [(bufferEvent: OpaquePointer, record: ConnectionRecord)] = []
     private var open: [OpaquePointer: ConnectionRecord] = [:]
-    private var listener: OpaquePointer?
+    /// The ports whose listeners the guard pauses and resumes.
+    private var ports: [PortListener] = []
     private var atLimit = false
-    /// Whether the listener is shared with other loops, and so pauses after each accept until the turn's end.
+    /// Whether the listeners are shared with other loops, and so pause after each accept until the turn's end.
     private let acceptsOnePerTurn: Bool
-    private var pausedForTurn = false
+    /// The ports paused after an accept this turn.
+    private var pausedForTurn: [PortListener] = []
     private var registerEvent: OpaquePointer?
     private var sweepEvent: OpaquePointer?
 
@@ -47,25 +50,17 @@ final class ConnectionGuard {
         acceptsOnePerTurn = loops > 1
     }
 
-    /// Creates the guard's events and installs it on `http`. Call once, on the creating thread, before the loop runs.
-    func install(on http: OpaquePointer, base: OpaquePointer) {
+    /// Creates the guard's events on `base`. Call once, on the creating thread, before the loop runs.
+    func install(base: OpaquePointer) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        evhttp_set_bevcb(http, connectionAccepted, context)
         registerEvent = event_new(base, -1, 0, registerCallback, context)
         sweepEvent = event_new(base, -1, Int16(EV_PERSIST), sweepCallback, context)
         var second = timeval(tv_sec: 1, tv_usec: 0)
         event_add(sweepEvent, &second)
     }
 
-    /// Stops hearing about the listener's errors. The loop calls it in `deinit`, before freeing evhttp (and with it
-    /// the listener, whose address another loop may then reuse).
-    func forgetListener() {
-        guard let listener else { return }
-        guardsByListener.withLock { $0[Self.key(listener)] = nil }
-        self.listener = nil
-    }
-
-    /// Frees the guard's events. The loop calls it in `deinit`, after evhttp (and with it every connection) is gone.
+    /// Frees the guard's events. The loop calls it in `deinit`, after its ports (and with them every connection) are
+    /// gone.
     func uninstall() {
         if let registerEvent { event_free(registerEvent) }
         if let sweepEvent { event_free(sweepEvent) }
@@ -80,46 +75,63 @@ final class ConnectionGuard {
         UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(listener)))
     }
 
-    /// Watches the listener for accept() failures, and pauses it at the connection limit.
-    func guardListener(_ listener: OpaquePointer) {
-        self.listener = listener
-        let guardAddress = UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
-        guardsByListener.withLock { $0[Self.key(listener)] = guardAddress }
+    /// Guards the connections of `port`, whose evhttp is `http`: sees each one accepted, watches the listener for
+    /// accept() failures, and pauses it at the connection limit.
+    func guardPort(_ port: PortListener, http: OpaquePointer) {
+        guard let listener = port.listener else { return }
+        ports.append(port)
+        evhttp_set_bevcb(http, connectionAccepted, Unmanaged.passUnretained(port).toOpaque())
+        let portAddress = UInt(bitPattern: Unmanaged.passUnretained(port).toOpaque())
+        portsByListener.withLock { $0[Self.key(listener)] = portAddress }
         evconnlistener_set_error_cb(listener, acceptFailedCallback)
+        if atLimit { evconnlistener_disable(listener) }
     }
 
-    /// The loop's handler, for engine parts that ask it about a request before it is delivered.
-    var handler: (any HTTPHandler)? { loop.handler }
+    /// Stops guarding `port`. Its port calls it before freeing its evhttp (and with it the listener, whose address a
+    /// new listener may then reuse).
+    func forgetPort(_ port: PortListener) {
+        if let listener = port.listener { portsByListener.withLock { $0[Self.key(listener)] = nil } }
+        ports.removeAll { $0 === port }
+        pausedForTurn.removeAll { $0 === port }
+    }
 
-    /// The record of a connection, registering it now if the accept-time registration missed it.
-    func record(for connection: OpaquePointer) -> ConnectionRecord {
-        if let record = open[connection] { return record }
-        let record = ConnectionRecord(owner: self)
+    /// Drops the records of `port`'s connections that evhttp freed without calling their close callback. Its port
+    /// calls it after freeing its evhttp.
+    func portShutDown(_ port: PortListener) {
+        open = open.filter { $0.value.port !== port }
+    }
+
+    /// The record of a delivered request's connection (`delivered` registered it, if the accept-time registration
+    /// missed it); nil once the connection has closed.
+    func record(for connection: OpaquePointer) -> ConnectionRecord? {
+        open[connection]
+    }
+
+    /// A request of `port` reached the handler: it is no longer arriving. Returns the flaw its raw head had, if any,
+    /// and its extension method, if evhttp saw it as `POST`. Registers the connection now if the accept-time
+    /// registration missed it.
+    func delivered(on connection: OpaquePointer, port: PortListener) -> (flaw: RequestFlaw?, extensionMethod: String?) {
+        if let record = open[connection] { return record.requestDelivered() }
+        let record = ConnectionRecord(owner: self, port: port)
         register(record, connection: connection)
-        return record
+        return record.requestDelivered()
     }
 
-    /// A request reached the handler: it is no longer arriving. Returns the flaw its raw head had, if any, and its
-    /// extension method, if evhttp saw it as `POST`.
-    func delivered(on connection: OpaquePointer) -> (flaw: RequestFlaw?, extensionMethod: String?) {
-        record(for: connection).requestDelivered()
-    }
-
-    fileprivate func accepted(base: OpaquePointer) -> OpaquePointer? {
+    fileprivate func accepted(base: OpaquePointer, port: PortListener) -> OpaquePointer? {
         guard let bufferEvent = bufferevent_socket_new(base, -1, 0) else { return nil }
-        let record = ConnectionRecord(owner: self)
+        let record = ConnectionRecord(owner: self, port: port)
         record.watch(bufferEvent)
         bufferevent_incref(bufferEvent)
         pending.append((bufferEvent, record))
         event_active(registerEvent, 0, 0)
-        if !atLimit, pending.count + open.count >= connectionLimit, let listener {
+        if !atLimit, pending.count + open.count >= connectionLimit {
             atLimit = true
-            evconnlistener_disable(listener)
-            loop.handler?.engineDid(.connectionLimitReached(limit: connectionLimit))
-        } else if acceptsOnePerTurn, !atLimit, let listener {
+            Self.setAccepting(false, on: ports)
+            port.handler.engineDid(.connectionLimitReached(limit: connectionLimit))
+        } else if acceptsOnePerTurn, !atLimit, let listener = port.listener {
             // The listener checks after each accept whether it is still enabled; `registerAccepted`, later in this
             // turn, enables it again.
-            pausedForTurn = true
+            pausedForTurn.append(port)
             evconnlistener_disable(listener)
         }
         return bufferEvent
@@ -128,9 +140,10 @@ final class ConnectionGuard {
     fileprivate func registerAccepted() {
         let accepted = pending
         pending.removeAll()
-        if pausedForTurn {
-            pausedForTurn = false
-            if !atLimit, let listener { evconnlistener_enable(listener) }
+        let paused = pausedForTurn
+        pausedForTurn.removeAll()
+        if !atLimit {
+            Self.setAccepting(true, on: paused)
         }
         for (bufferEvent, record) in accepted {
             var argument: UnsafeMutableRawPointer?
@@ -150,7 +163,7 @@ final class ConnectionGuard {
         guard let connection = record.connection else { return }
         open[connection] = nil
         if let throttle = record.endThrottle() {
-            loop.handler?.engineDid(
+            record.port.handler.engineDid(
                 .slowReadCut(
                     method: throttle.method,
                     path: throttle.path,
@@ -163,15 +176,21 @@ final class ConnectionGuard {
         let onClose = record.onClose
         record.onClose = nil
         onClose?()
-        if atLimit, pending.count + open.count < connectionLimit, let listener {
+        if atLimit, pending.count + open.count < connectionLimit {
             atLimit = false
-            evconnlistener_enable(listener)
+            Self.setAccepting(true, on: ports)
+        }
+    }
+
+    private static func setAccepting(_ accepting: Bool, on ports: [PortListener]) {
+        for listener in ports.compactMap(\.listener) {
+            if accepting { evconnlistener_enable(listener) } else { evconnlistener_disable(listener) }
         }
     }
 
     /// evhttp answered a request itself (a refusal): tell the handler, for the log.
     func refused(_ record: ConnectionRecord, status: Int) {
-        loop.handler?.engineDid(.refusedMalformed(status: status, peer: record.peer))
+        record.port.handler.engineDid(.refusedMalformed(status: status, peer: record.peer))
     }
 
     /// Advances the clock and closes connections whose request has been arriving for longer than the read timeout.
@@ -183,26 +202,30 @@ final class ConnectionGuard {
         }
         for record in late {
             guard let connection = record.connection else { continue }
-            loop.handler?.engineDid(.readTimedOut(peer: record.peer, seconds: limits.readTimeoutSeconds))
+            record.port.handler.engineDid(.readTimedOut(peer: record.peer, seconds: limits.readTimeoutSeconds))
             evhttp_connection_free(connection)
         }
     }
 
-    fileprivate func acceptFailed() {
-        guard let listener else { return }
-        loop.handler?.engineDid(.acceptFailed(reason: String(cString: strerror(errno))))
+    fileprivate func acceptFailed(on port: PortListener) {
+        guard let listener = port.listener else { return }
+        port.handler.engineDid(.acceptFailed(reason: String(cString: strerror(errno))))
         evconnlistener_disable(listener)
-        loop.schedule(after: .milliseconds(100)) { [self] in
-            if !atLimit { evconnlistener_enable(listener) }
+        loop.schedule(after: .milliseconds(100)) { [self, weak port] in
+            guard let port, ports.contains(where: { $0 === port }), !atLimit, let listener = port.listener else {
+                return
+            }
+            evconnlistener_enable(listener)
         }
     }
 }
 
 /// evhttp calls this on the loop's thread for each accepted connection, to make its bufferevent (evhttp owns it
-/// from then on); `context` is the unretained guard, which outlives the loop's evhttp.
+/// from then on); `context` is the unretained port, which outlives its evhttp.
 private func connectionAccepted(_ base: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> OpaquePointer? {
     guard let base, let context else { return nil }
-    return Unmanaged<ConnectionGuard>.fromOpaque(context).takeUnretainedValue().accepted(base: base)
+    let port = Unmanaged<PortListener>.fromOpaque(context).takeUnretainedValue()
+    return port.connections.accepted(base: base, port: port)
 }
 
 /// libevent calls this on the loop's thread, in the turn in which connections were accepted.
@@ -225,16 +248,17 @@ private func connectionClosed(_ connection: OpaquePointer?, _ context: UnsafeMut
     record.owner.closed(record)
 }
 
-/// The guard of each guarded listener, by the listener's address: the error callback's argument is evhttp's own
-/// (the listener's user data), so this is how it finds its guard. Guards are unretained; each removes its entry
+/// The port of each guarded listener, by the listener's address: the error callback's argument is evhttp's own
+/// (the listener's user data), so this is how it finds its port. Ports are unretained; each removes its entry
 /// before its listener is freed.
-private let guardsByListener = Locked<[UInt: UInt]>([:])
+private let portsByListener = Locked<[UInt: UInt]>([:])
 
 /// libevent calls this on the loop's thread when accept() fails for a reason other than a retry.
 private func acceptFailedCallback(_ listener: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
     guard let listener,
-        let address = guardsByListener.withLock({ $0[ConnectionGuard.key(listener)] }),
-        let guardPointer = UnsafeMutableRawPointer(bitPattern: address)
+        let address = portsByListener.withLock({ $0[ConnectionGuard.key(listener)] }),
+        let portPointer = UnsafeMutableRawPointer(bitPattern: address)
     else { return }
-    Unmanaged<ConnectionGuard>.fromOpaque(guardPointer).takeUnretainedValue().acceptFailed()
+    let port = Unmanaged<PortListener>.fromOpaque(portPointer).takeUnretainedValue()
+    port.connections.acceptFailed(on: port)
 }

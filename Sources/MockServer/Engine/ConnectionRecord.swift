@@ -30,9 +30,12 @@ final class ConnectionRecord {
     private var input: (buffer: OpaquePointer, watch: OpaquePointer)?
     private var output: (buffer: OpaquePointer, watch: OpaquePointer)?
     unowned let owner: ConnectionGuard
+    /// The port the connection came in on; it shuts its connections down before it goes.
+    unowned let port: PortListener
 
-    init(owner: ConnectionGuard) {
+    init(owner: ConnectionGuard, port: PortListener) {
         self.owner = owner
+        self.port = port
     }
 
     /// Watches the bufferevent's buffers: the first byte in marks a request's start, the bytes in are scanned until
@@ -91,14 +94,14 @@ final class ConnectionRecord {
     /// The head of the request arriving now is complete and is the first `length` bytes of the input: its body
     /// may be read slowly (`ThrottledBodyRead`).
     private func headArrived(length: Int) {
-        guard let buffer = input?.buffer, let connection, let handler = owner.handler,
+        guard let buffer = input?.buffer, let connection,
             let bufferEvent = evhttp_connection_get_bufferevent(connection)
         else { return }
         throttle = ThrottledBodyRead.start(
             input: buffer,
             headLength: length,
             bufferEvent: bufferEvent,
-            handler: handler
+            handler: port.handler
         )
     }
 

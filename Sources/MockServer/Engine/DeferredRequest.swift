@@ -21,7 +21,8 @@ final class DeferredRequest {
     private let connection: OpaquePointer
     /// Unowned: the loop outlives its requests (freeing its HTTP server closes their connections).
     private unowned let loop: EventLoop
-    private let record: ConnectionRecord
+    /// The connection's record; nil only if the connection had closed before the request was deferred.
+    private let record: ConnectionRecord?
     private var hangUpWatch: OpaquePointer?
 
     init(_ request: ServerRequest, on loop: EventLoop) {
@@ -29,13 +30,13 @@ final class DeferredRequest {
         self.loop = loop
         connection = evhttp_request_get_connection(request.request)
         record = loop.connections.record(for: connection)
-        record.onClose = { [self] in connectionClosed() }
+        record?.onClose = { [self] in connectionClosed() }
     }
 
     /// Stops watching the connection: call right before the final send, after which evhttp owns everything.
     func finish() {
         stopWatchingForHangUp()
-        record.onClose = nil
+        record?.onClose = nil
     }
 
     /// Closes the connection without a response: a TCP reset, or a clean close. Done on the next turn of the loop,

@@ -1,12 +1,15 @@
 import Foundation
 
 /// How many more files the process may open. libevent ends the whole process (`exit`) when a new event base cannot
-/// get its descriptors, so a loop is made only when they are free: a session started at the open-file limit is
-/// refused instead of stopping the server.
+/// get its descriptors, so a loop is made only when they are free; and a further port is opened only while
+/// descriptors are left for connections, so that a session started near the open-file limit is refused instead of
+/// leaving the server unable to accept.
 enum DescriptorBudget {
     /// What an event loop and its listening socket open: the epoll instance, the timer, the signal pair, the wake-up
     /// event and the socket.
     static let perLoop = 6
+    /// The descriptors a further port leaves free, for connections and the server's own files.
+    static let keptForConnections = 16
 
     /// The open-file limit less the descriptors open now; nil where the open ones cannot be listed.
     static func free() -> Int? {

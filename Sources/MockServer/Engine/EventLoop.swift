@@ -2,36 +2,36 @@ import CLibevent
 import Foundation
 import StandInSupport
 
-/// One libevent event base with an HTTP server on it, run by one thread: its own (`start`) or the caller's (`run`).
+/// One libevent event base and the ports it serves, run by one thread: its own (`start`) or the caller's (`run`).
 ///
-/// Ownership: the loop owns `base`, `http` and `wakeEvent`, creates them in `init` and frees them in `deinit`
-/// (`http` before `base`, as libevent requires). The listener is owned by `http` once bound and is freed with it.
-/// Armed timers are owned by `armedTimers`; those still armed when the loop stops are cancelled before it exits, and
-/// so are the signal and descriptor watches.
+/// Ownership: the loop owns `base` and `wakeEvent`, creates them in `init` and frees them in `deinit`. It owns its
+/// ports (`PortListener`, each an evhttp with its listener), adds them with `listen` and frees them with `closePort`,
+/// when it stops running, or (a loop that never ran) in `deinit`, always before `base`, as libevent requires. Armed timers are owned by `armedTimers`; those still armed
+/// when the loop stops are cancelled before it exits, and so are the signal and descriptor watches.
 ///
-/// Threads: `init`, `bind` and setting `handler` run on the creating thread before `start` or `run`; from then until
-/// the loop exits, only the loop's own thread touches libevent, the handler and the timers, except `execute`,
-/// which any thread may call: it queues the task under a lock and wakes the loop with `event_active` (safe because
-/// `evthread_use_pthreads` ran first).
+/// Threads: `init` and the first `listen` run on the creating thread before `start` or `run`; from then until the
+/// loop exits, only the loop's own thread touches libevent, the ports, their handlers and the timers, except
+/// `execute`, which any thread may call: it queues the task under a lock and wakes the loop with `event_active`
+/// (safe because `evthread_use_pthreads` ran first).
 final class EventLoop: @unchecked Sendable {
     private let base: OpaquePointer
-    private let http: OpaquePointer
     private var wakeEvent: OpaquePointer?
     private let tasks = Locked<[@Sendable () -> Void]>([])
     private let finished = DispatchSemaphore(value: 0)
     private var armedTimers: [ObjectIdentifier: LoopTimer] = [:]
-    private let maxHeaderBytes: Int
+    private let limits: ServerLimits
+    /// The ports the loop serves; the server's own comes first.
+    private var ports: [PortListener] = []
     /// The loop's connections: limit, read timeout, close notices.
     private(set) var connections: ConnectionGuard!
     /// Signal and descriptor watches (`onSignals`, `onReadable`); freed when the loop stops.
     private var watches: [AnyObject] = []
-    /// Answers the loop's requests; set before `start`.
-    var handler: (any HTTPHandler)?
     /// The `Date` header of the loop's replies.
     private let replyDate = ReplyDate()
+    /// The server whose loop this is, for opening further ports (`openPort`).
+    weak var server: HTTPServer?
 
-    /// Creates the event base and HTTP server; requests go to `handler` on the loop's thread.
-    /// `loops` is how many loops share the server's limits.
+    /// Creates the event base; `listen` adds the ports it serves. `loops` is how many loops share the server's limits.
     init(limits: ServerLimits, loops: Int) throws(ServerError) {
         _ = LibeventRuntime.prepared
         if let free = DescriptorBudget.free(), free < DescriptorBudget.perLoop {
@@ -46,7 +46,7 @@ final class EventLoop: @unchecked Sendable {
         // request, and without the changelist each change is an epoll_ctl(2) of its own; with it, libevent applies
         // only the net change once per turn of the loop, which saves CPU on every static request. libevent warns that
         // the changelist misreads a socket whose descriptor was duplicated (dup) while registered; the one place
-        // that duplicates a socket (`DeferredRequest.resetSocket`) frees the connection in the same turn.
+        // that duplicates a connection's socket (`DeferredRequest.resetSocket`) frees the connection in the same turn.
         let config = event_config_new()
         event_config_set_flag(
             config,
@@ -55,74 +55,38 @@ final class EventLoop: @unchecked Sendable {
         let created = event_base_new_with_config(config)
         event_config_free(config)
         guard let base = created else { throw .libevent("event_base_new failed") }
-        guard let http = evhttp_new(base) else {
-            event_base_free(base)
-            throw .libevent("evhttp_new failed")
-        }
         self.base = base
-        self.http = http
-        maxHeaderBytes = limits.maxHeaderBytes
-        evhttp_set_allowed_methods(http, HTTPMethodName.allLibeventMethods)
-        evhttp_set_default_content_type(http, nil)
-        evhttp_set_max_headers_size(http, limits.hardHeaderBytes)
-        evhttp_set_max_body_size(http, limits.maxBodyBytes)
-        evhttp_set_timeout(http, Int32(limits.idleTimeoutSeconds))
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        evhttp_set_gencb(http, requestCallback, context)
-        wakeEvent = event_new(base, -1, 0, wakeCallback, context)
+        self.limits = limits
+        wakeEvent = event_new(base, -1, 0, wakeCallback, Unmanaged.passUnretained(self).toOpaque())
         connections = ConnectionGuard(loop: self, limits: limits, loops: loops)
-        connections.install(on: http, base: base)
+        connections.install(base: base)
     }
 
     deinit {
         watches.removeAll()
         if let wakeEvent { event_free(wakeEvent) }
-        connections.forgetListener()
-        evhttp_free(http)
+        // The ports of a loop that never ran.
+        for port in ports { port.shutDown() }
         connections.uninstall()
         event_base_free(base)
     }
 
-    /// Listens on `host:port` (port 0 picks a free one) and returns the listening socket, which the loop's listener
-    /// owns: it is closed when the loop is freed. Without SO_REUSEPORT, so that no other process can bind the port
-    /// while the server holds it.
-    func bind(host: String, port: Int, backlog: Int32) throws(ServerError) -> Int32 {
-        let address = try SocketAddress(host: host, port: port)
-        let flags = UInt32(LEV_OPT_REUSEABLE | LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC)
-        let listener = address.withSockAddr { pointer, length in
-            evconnlistener_new_bind(base, nil, nil, flags, backlog, pointer, length)
-        }
-        guard let listener else { throw .cannotListen(host: host, port: port, errorNumber: errno) }
-        try serve(listener)
-        return evconnlistener_get_fd(listener)
+    /// Serves the listening `socket` (a descriptor of a port's socket of its own, see `ListeningSocket`, which the
+    /// loop takes over) with `handler`. Each descriptor is registered with one loop's event base only, so the
+    /// changelist's caveat about duplicated descriptors (see `init`) does not concern it. Loop thread only, or the
+    /// creating thread before the loop runs.
+    func listen(on socket: Int32, handler: any HTTPHandler) throws(ServerError) {
+        ports.append(try PortListener(socket: socket, loop: self, limits: limits, handler: handler))
     }
 
-    /// Accepts connections from `socket`, a listening socket that another loop of the same server bound. The loop
-    /// listens on a duplicate descriptor of its own (`dup`), which its listener owns and closes when the loop is
-    /// freed; the caller keeps `socket`. Each descriptor of the socket is registered with one loop's event base only,
-    /// so the changelist's caveat about duplicated descriptors (see `init`) does not concern it.
-    func listen(sharing socket: Int32) throws(ServerError) {
-        let duplicate = dup(socket)
-        guard duplicate >= 0 else {
-            throw .libevent("dup of the listening socket failed: \(String(cString: strerror(errno)))")
-        }
-        // Backlog 0: the socket is listening already.
-        let flags = UInt32(LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC)
-        guard let listener = evconnlistener_new(base, nil, nil, flags, 0, duplicate) else {
-            close(duplicate)
-            throw .libevent("evconnlistener_new failed")
-        }
-        try serve(listener)
+    /// Stops serving `port`: closes its connections and its descriptor. Loop thread only.
+    func closePort(_ port: Int) {
+        guard let index = ports.firstIndex(where: { $0.number == port }) else { return }
+        ports.remove(at: index).shutDown()
     }
 
-    /// Hands `listener` to evhttp, which owns it from then on, and puts it under the connection guard.
-    private func serve(_ listener: OpaquePointer) throws(ServerError) {
-        guard evhttp_bind_listener(http, listener) != nil else {
-            evconnlistener_free(listener)
-            throw .libevent("evhttp_bind_listener failed")
-        }
-        connections.guardListener(listener)
-    }
+    /// The handler of the server's own port, which hears what the loop does for all of its ports.
+    var mainHandler: (any HTTPHandler)? { ports.first?.handler }
 
     /// Starts the loop's thread; it runs until `stop`.
     func start(name: String) {
@@ -131,9 +95,12 @@ final class EventLoop: @unchecked Sendable {
         thread.start()
     }
 
-    /// Runs the loop on the calling thread until `stop` (from another thread) or `exit` (from this one).
+    /// Runs the loop on the calling thread until `stop` (from another thread) or `exit` (from this one), then shuts
+    /// its ports down on this thread (their connections' close notices run here, while the loop still exists).
     func run() {
         event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
+        for port in ports { port.shutDown() }
+        ports.removeAll()
         for timer in armedTimers.values { timer.cancel() }
         watches.removeAll()
         finished.signal()
@@ -172,23 +139,23 @@ final class EventLoop: @unchecked Sendable {
         watches.append(watch)
     }
 
-    fileprivate func handle(_ request: OpaquePointer) {
-        guard let handler else { return }
-        let delivered = evhttp_request_get_connection(request).map { connections.delivered(on: $0) }
+    /// Hands a complete request of `port` to its handler, or refuses it when its head is flawed or too large.
+    func deliver(_ request: OpaquePointer, to port: PortListener) {
+        let delivered = evhttp_request_get_connection(request).map { connections.delivered(on: $0, port: port) }
         let incoming = ServerRequest(request, method: delivered?.extensionMethod, replyDate: replyDate)
         let (headBytes, framingFlaw) = incoming.headReview
         if let flaw = delivered?.flaw ?? framingFlaw {
             // evhttp_send_error closes the connection after the reply: what follows a flawed head is not read.
             evhttp_send_error(request, Int32(flaw.status), nil)
-            handler.engineDid(.refusedFlawed(method: incoming.method, path: incoming.path, flaw: flaw))
+            port.handler.engineDid(.refusedFlawed(method: incoming.method, path: incoming.path, flaw: flaw))
             return
         }
-        guard headBytes <= maxHeaderBytes else {
+        guard headBytes <= limits.maxHeaderBytes else {
             evhttp_send_error(request, 431, "Request Header Fields Too Large")
-            handler.engineDid(.refusedLargeHead(method: incoming.method, path: incoming.path, bytes: headBytes))
+            port.handler.engineDid(.refusedLargeHead(method: incoming.method, path: incoming.path, bytes: headBytes))
             return
         }
-        handler.handle(incoming)
+        port.handler.handle(incoming)
     }
 
     fileprivate func runPendingTasks() {
@@ -197,13 +164,6 @@ final class EventLoop: @unchecked Sendable {
             return queued
         }) { task() }
     }
-}
-
-/// libevent calls this on the loop's thread for every complete request; `context` is the unretained EventLoop,
-/// which outlives its evhttp. The request stays owned by evhttp, which frees it after the reply is sent.
-private func requestCallback(_ request: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
-    guard let request, let context else { return }
-    Unmanaged<EventLoop>.fromOpaque(context).takeUnretainedValue().handle(request)
 }
 
 /// libevent calls this on the loop's thread after `event_active` on the wake-up event.

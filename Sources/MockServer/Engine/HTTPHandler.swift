@@ -35,6 +35,8 @@ enum EngineEvent: Sendable, Equatable {
     case connectionLimitReached(limit: Int)
     /// accept() failed (usually out of file descriptors); accepting pauses briefly.
     case acceptFailed(reason: String)
+    /// A loop could not serve a further port (`HTTPServer.openPort`); the other loops serve it.
+    case portFailed(port: Int, reason: String)
     /// A connection closed (the client hung up, or a limit cut it) while a request body was being read slowly.
     case slowReadCut(method: String, path: String, peer: String, receivedBytes: Int, expectedBytes: Int?)
 }

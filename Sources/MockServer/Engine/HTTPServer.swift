@@ -1,13 +1,12 @@
 import Foundation
 import StandInSupport
 
-/// An HTTP server on libevent: binds an address, runs its event loops, stops on demand.
+/// An HTTP server on libevent: binds an address, runs its event loops, opens further ports on them, stops on demand.
 ///
-/// The first loop binds one listening socket, without SO_REUSEPORT, so a port another process holds is an error
-/// (`address in use`) and no other process can join the port while the server holds it. The other loops listen on
-/// duplicates of that socket: the kernel wakes every loop when a connection arrives, and each loop accepts one
-/// connection per turn (see `ConnectionGuard`), so a burst of connections spreads over the loops instead of landing on
-/// the one that woke first. `start` runs every loop on a thread of its own;
+/// Every port is one listening socket (`ListeningSocket`: a port another process holds is an error), and every loop
+/// accepts its connections from a descriptor of that socket of its own: the kernel wakes every loop when a connection
+/// arrives, and each loop accepts one connection per turn (see `ConnectionGuard`), so a burst of connections spreads
+/// over the loops instead of landing on the one that woke first. `start` runs every loop on a thread of its own;
 /// `run` runs the first loop on the calling thread, so a one-loop server is a one-thread process (Linux makes
 /// every file-descriptor lookup of a multi-threaded process take an atomic reference, a few percent per request).
 final class HTTPServer: Sendable {
@@ -73,17 +72,26 @@ final class HTTPServer: Sendable {
         return received
     }
 
-    /// Creates and binds every loop and records them as running; the loops do not run yet.
+    /// Creates every loop, binds the port and records the loops as running; the loops do not run yet.
     private func bind() throws(ServerError) -> [EventLoop] {
         var loops: [EventLoop] = []
-        for _ in 0..<loopCount {
-            let loop = try EventLoop(limits: limits, loops: loopCount)
-            loop.handler = makeHandler(loop)
-            loops.append(loop)
+        for _ in 0..<loopCount { loops.append(try EventLoop(limits: limits, loops: loopCount)) }
+        let sockets = try ListeningSocket.open(
+            host: host,
+            port: requestedPort,
+            backlog: limits.listenBacklog,
+            count: loopCount
+        )
+        let port = SocketAddress.boundPort(of: sockets[0])
+        for (index, loop) in loops.enumerated() {
+            loop.server = self
+            do {
+                try loop.listen(on: sockets[index], handler: makeHandler(loop))
+            } catch {
+                for socket in sockets[(index + 1)...] { close(socket) }
+                throw error
+            }
         }
-        let socket = try loops[0].bind(host: host, port: requestedPort, backlog: limits.listenBacklog)
-        for loop in loops.dropFirst() { try loop.listen(sharing: socket) }
-        let port = SocketAddress.boundPort(of: socket)
         let started = state.withLock { state in
             guard case .idle = state else { return false }
             state = .running(loops)
@@ -95,18 +103,34 @@ final class HTTPServer: Sendable {
         return loops
     }
 
-    /// Stops the server without waiting, from any thread, even from a call it is answering: each loop first runs one
-    /// more turn (a zero timer fires after the turn's writes, so a reply queued now still goes out), then a thread of
-    /// its own stops the server.
-    func stopAfterThisTurn() {
+    /// Listens on a further, free port of the server's host, served by every loop of the server with handlers of the
+    /// port's own: `makeHandler` is called once per loop, on the loop's thread. Callable from any thread while the
+    /// server runs. The port takes connections as soon as this returns: the kernel queues them until each loop has
+    /// added the port, at its next turn. Throws when no port can be listened on, or when the process has too few
+    /// descriptors left for the port's sockets and connections (`DescriptorBudget`).
+    func openPort(makeHandler: @escaping @Sendable (EventLoop) -> any HTTPHandler) throws(ServerError) -> AdditionalPort
+    {
         let loops: [EventLoop] = state.withLock { state in
             if case .running(let loops) = state { return loops }
             return []
         }
-        guard let first = loops.first else { return }
-        first.execute { [self] in
-            first.schedule(after: .zero) { [self] in Thread.detachNewThread { self.stop() } }
+        guard !loops.isEmpty else { throw .libevent("the server is not running") }
+        if let free = DescriptorBudget.free(), free < loops.count + DescriptorBudget.keptForConnections {
+            throw .outOfDescriptors(limit: DescriptorBudget.limit)
         }
+        let sockets = try ListeningSocket.open(host: host, port: 0, backlog: limits.listenBacklog, count: loops.count)
+        let port = SocketAddress.boundPort(of: sockets[0])
+        for (loop, socket) in zip(loops, sockets) {
+            // Unowned: the loop owns its queued tasks, so this one runs only while the loop exists.
+            loop.execute { [unowned loop] in
+                do throws(ServerError) {
+                    try loop.listen(on: socket, handler: makeHandler(loop))
+                } catch {
+                    loop.mainHandler?.engineDid(.portFailed(port: port, reason: error.description))
+                }
+            }
+        }
+        return AdditionalPort(number: port, loops: loops)
     }
 
     /// Stops every loop and waits until their threads have left them. Safe to call more than once.

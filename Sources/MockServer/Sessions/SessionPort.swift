@@ -1,43 +1,33 @@
-/// A session's own listening port: a one-loop `HTTPServer` on the server's host and a free port, whose requests and
-/// admin calls all act on the session's state, and whose unmatched requests go to the server's fallback upstream, if
-/// any. An app under test needs only its base URL.
-///
-/// The port's loop runs on a thread of its own. `close` lets it finish its turn and stops it from yet another thread,
-/// so that a session can be ended by a call on its own port and still answer that call.
+/// A session's own listening port: a further port of the server (`HTTPServer.openPort`), on the server's host and
+/// served by its loops, whose requests and admin calls all act on the session's state, and whose unmatched requests
+/// go to the server's fallback upstream, if any. An app under test needs only its base URL.
 final class SessionPort: Sendable {
     /// The port the session listens on.
     let port: Int
-    private let http: HTTPServer
+    private let listening: AdditionalPort
 
-    /// Binds `host` on a free port and starts serving `state` there, renewing `lease` with every request. Throws when
-    /// no port can be listened on.
+    /// Opens a free port of `server` and serves `state` there, renewing `lease` with every request. Throws when no
+    /// port can be listened on.
     init(
-        host: String,
-        limits: ServerLimits,
+        on server: HTTPServer,
         state: SessionState,
         lease: SessionLease,
         context: ServerContext
     ) throws(ServerError) {
-        http = HTTPServer(
-            host: host,
-            port: 0,
-            loops: 1,
-            limits: limits,
-            makeHandler: { loop in
-                MockResponder(
-                    context: context,
-                    loop: loop,
-                    session: SessionBinding(state: state, lease: lease),
-                    fallback: context.sessionFallback
-                )
-            }
-        )
-        try http.start()
-        port = http.port
+        listening = try server.openPort { loop in
+            MockResponder(
+                context: context,
+                loop: loop,
+                session: SessionBinding(state: state, lease: lease),
+                fallback: context.sessionFallback
+            )
+        }
+        port = listening.number
     }
 
-    /// Stops listening, closes the port's connections and frees its loop, without waiting.
+    /// Stops listening and closes the port's connections, without waiting; a call on the port itself still gets its
+    /// answer.
     func close() {
-        http.stopAfterThisTurn()
+        listening.close()
     }
 }

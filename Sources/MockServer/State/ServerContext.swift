@@ -12,8 +12,6 @@ final class ServerContext: Sendable {
     let sessionJournalBytes: Int
     /// The host sessions' ports listen on: the server's.
     let sessionHost: String
-    /// The limits of sessions' ports: the server's.
-    let sessionLimits: ServerLimits
     /// The backend that answers what no fixture matches on sessions' ports: the server's (`--fallback-upstream`).
     let sessionFallback: Upstream?
     let store: FixtureStore
@@ -33,12 +31,10 @@ final class ServerContext: Sendable {
         access: AdminAccess,
         logger: Logger,
         sessionHost: String,
-        sessionLimits: ServerLimits,
         sessionFallback: Upstream?,
         maxSessions: Int
     ) {
         self.sessionHost = sessionHost
-        self.sessionLimits = sessionLimits
         self.sessionFallback = sessionFallback
         main = SessionState(
             fixtures: store,
@@ -83,9 +79,10 @@ final class ServerContext: Sendable {
     /// A session's journal holds at least this many bytes, however small the server's is.
     static let minimumSessionJournalBytes = 1024 * 1024
 
-    /// Starts a session beside the main state, listening on a port of its own and following the file fixtures from
-    /// now on. Throws a 429 when `--max-sessions` sessions are alive, a 503 when no port can be listened on.
-    func startSession(name: String?, ttl: Duration) throws(AdminError) -> Session {
+    /// Starts a session beside the main state, listening on a port of its own of `server` and following the file
+    /// fixtures from now on. Throws a 429 when `--max-sessions` sessions are alive, a 503 when no port can be listened
+    /// on.
+    func startSession(name: String?, ttl: Duration, on server: HTTPServer?) throws(AdminError) -> Session {
         let full = AdminError(
             status: 429,
             message: "\(sessions.limit) sessions are alive, the most this server allows (--max-sessions); end one "
@@ -103,7 +100,8 @@ final class ServerContext: Sendable {
         let lease = SessionLease(ttl: ttl)
         let port: SessionPort
         do {
-            port = try SessionPort(host: sessionHost, limits: sessionLimits, state: state, lease: lease, context: self)
+            guard let server else { throw ServerError.libevent("the server is stopping") }
+            port = try SessionPort(on: server, state: state, lease: lease, context: self)
         } catch {
             throw AdminError(status: 503, message: "no port is free for the session to listen on: \(error)")
         }
