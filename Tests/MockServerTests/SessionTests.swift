@@ -128,6 +128,34 @@ import FoundationNetworking
         }
     }
 
+    @Test func endingASessionClosesTheRequestsItsPortHoldsAndTheServerGoesOn() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks, threads: 2) { base async throws in
+                for _ in 0..<4 {
+                    let created = try await fetch(base, "/__standin/sessions", method: "POST")
+                    let id = try #require(try created.json()["id"] as? String)
+                    let url = try #require((try created.json()["baseURL"] as? String).flatMap(URL.init(string:)))
+                    // Held answers on the session's port: a long delay, a timeout fault and a slow body.
+                    let held = try ["X-StandIn-Delay: 30s", "X-StandIn-Fault: timeout", "X-StandIn-Fault: slow-body"]
+                        .map { control in
+                            let connection = try RawConnection(port: try #require(url.port), timeout: 20)
+                            #expect(connection.send("GET /item HTTP/1.1\r\nHost: x\r\n\(control)\r\n\r\n"))
+                            return connection
+                        }
+                    try await Task.sleep(for: .milliseconds(200))
+                    let ending = ContinuousClock.now
+                    #expect(try await fetch(base, "/__standin/sessions/\(id)", method: "DELETE").status == 200)
+                    for connection in held {
+                        let (text, ended) = await connection.readAllTimed()
+                        #expect(ended - ending < .seconds(15), "a held request outlived its session: \(text)")
+                    }
+                }
+                #expect(try await fetch(base, "/item").text == "default")
+                #expect(try await fetch(base, "/__standin/sessions", method: "POST").status == 201)
+            }
+        }
+    }
+
     @Test func sequencesAdvanceAndResetPerSession() async throws {
         try await withMocks(Self.files) { mocks async throws in
             try await withServer(mocks: mocks) { base async throws in
