@@ -18,7 +18,9 @@ enum ListeningSocket {
     /// and `count - 1` duplicates.
     static func open(host: String, port: Int, backlog: Int32, count: Int) throws(ServerError) -> [Int32] {
         let address = try SocketAddress(host: host, port: port)
-        let descriptor = address.withSockAddr { pointer, _ in socket(Int32(pointer.pointee.sa_family), streamType, 0) }
+        let descriptor = address.withSockAddr { pointer, _ in
+            socket(Int32(pointer.pointee.sa_family), SocketAddress.streamType, 0)
+        }
         guard descriptor >= 0 else { throw .cannotListen(host: host, port: port, errorNumber: errno) }
         let listening = address.withSockAddr { pointer, length in
             evutil_make_listen_socket_reuseable(descriptor) == 0
@@ -44,10 +46,4 @@ enum ListeningSocket {
         }
         return sockets
     }
-
-    #if canImport(Glibc)
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
-    #else
-    private static let streamType = SOCK_STREAM
-    #endif
 }

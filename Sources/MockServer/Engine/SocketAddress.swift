@@ -19,11 +19,7 @@ struct SocketAddress {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
+        hints.ai_socktype = Self.streamType
         var results: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &results)
         guard status == 0, let first = results else {
@@ -39,6 +35,13 @@ struct SocketAddress {
             destination.copyMemory(from: UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(length)))
         }
     }
+
+    /// `SOCK_STREAM`, as `socket` and `getaddrinfo` take it.
+    #if canImport(Glibc)
+    static let streamType = Int32(SOCK_STREAM.rawValue)
+    #else
+    static let streamType = SOCK_STREAM
+    #endif
 
     /// Calls `body` with the address as a `sockaddr` pointer and its length.
     func withSockAddr<Result>(_ body: (UnsafePointer<sockaddr>, Int32) -> Result) -> Result {
