@@ -4,8 +4,7 @@
 # run, ROUNDS times each; then the same load on the session's own port (its baseURL). It prints the median req/s and
 # the server's CPU time per request of each side by side, and their ratios.
 #
-# The server runs on one thread pinned to core 0 (a session's port runs on a loop thread of its own, which inherits
-# the pinning); wrk runs on core 1.
+# The server runs on one thread pinned to core 0 (a session's port is served by that same thread); wrk runs on core 1.
 #
 # Environment (all optional):
 #   DURATION=10        seconds of load per run
