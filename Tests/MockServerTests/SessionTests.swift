@@ -156,6 +156,40 @@ import FoundationNetworking
         }
     }
 
+    @Test func aSessionsPortSharesTheServersConnectionLimit() async throws {
+        var limits = ServerLimits()
+        limits.maxConnections = 2
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks, limits: limits) { base async throws in
+                let admin = try RawConnection(port: try #require(base.port))
+                admin.send(
+                    "POST /__standin/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 0\r\nConnection: close\r\n\r\n"
+                )
+                let created = await admin.readAll()
+                let port = try #require(
+                    created.firstMatch(of: /"baseURL" *: *"http:[^"]*:(\d+)"/).flatMap { Int($0.1) },
+                    "\(created)"
+                )
+                // One connection on the main port and one on the session's: the server's two.
+                let main = try RawConnection(port: try #require(base.port))
+                let held = try RawConnection(port: port)
+                for connection in [main, held] {
+                    connection.send("GET /item HTTP/1.1\r\nHost: x\r\n\r\n")
+                    #expect(await connection.readAvailable().hasSuffix("default"))
+                }
+                let waiting = try RawConnection(port: port, timeout: 1)
+                waiting.send("GET /item HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                #expect(await waiting.readAll().isEmpty, "the session's port answered a connection over the limit")
+                main.hangUp()
+                waiting.setReadTimeout(seconds: 10)
+                let reply = await waiting.readAll()
+                #expect(reply.hasPrefix("HTTP/1.1 200"), "got \(reply.prefix(40))")
+                withExtendedLifetime(held) {}
+            }
+        }
+    }
+
     @Test func sequencesAdvanceAndResetPerSession() async throws {
         try await withMocks(Self.files) { mocks async throws in
             try await withServer(mocks: mocks) { base async throws in
