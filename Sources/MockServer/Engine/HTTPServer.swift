@@ -120,9 +120,10 @@ final class HTTPServer: Sendable {
         }
         let sockets = try ListeningSocket.open(host: host, port: 0, backlog: limits.listenBacklog, count: loops.count)
         let port = SocketAddress.boundPort(of: sockets[0])
-        for (loop, socket) in zip(loops, sockets) {
+        for (loop, socket) in zip(loops, sockets.map(HandedSocket.init)) {
             // Unowned: the loop owns its queued tasks, so this one runs only while the loop exists.
             loop.execute { [unowned loop] in
+                guard let socket = socket.take() else { return }
                 do throws(ServerError) {
                     try loop.listen(on: socket, handler: makeHandler(loop))
                 } catch {
@@ -141,5 +142,27 @@ final class HTTPServer: Sendable {
             return []
         }
         for loop in loops { loop.stop() }
+    }
+}
+
+/// A listening descriptor on its way to a loop (`HTTPServer.openPort`): the loop takes it over, and it is closed when
+/// dropped untaken, as when its loop stopped before it ran the task that carried it.
+private final class HandedSocket: Sendable {
+    private let descriptor: Locked<Int32?>
+
+    init(_ descriptor: Int32) {
+        self.descriptor = Locked(descriptor)
+    }
+
+    /// The descriptor, once; nil after.
+    func take() -> Int32? {
+        descriptor.withLock { descriptor in
+            defer { descriptor = nil }
+            return descriptor
+        }
+    }
+
+    deinit {
+        if let descriptor = take() { close(descriptor) }
     }
 }
