@@ -30,24 +30,23 @@ struct EndpointTable {
             }
     }
 
-    /// The table as aligned text, with a header row. Built in one string, each cell's width counted once: `serve`
-    /// prints it before it answers, for every fixture.
+    /// The table as aligned text, with a header row. Built as bytes, each cell's width counted once: `serve` prints
+    /// it before it answers, for every fixture.
     var rendered: String {
         let table = [Self.header] + rows
         let lengths = table.map { row in row.map(\.count) }
         let widths = Self.header.indices.map { column in lengths.lazy.map { $0[column] }.max() ?? 0 }
-        let spaces = String(repeating: " ", count: (widths.max() ?? 0) + 2)
-        var text = ""
+        var text: [UInt8] = []
         text.reserveCapacity(table.count * (widths.reduce(0, +) + 2 * widths.count))
         for (row, rowLengths) in zip(table, lengths) {
-            if !text.isEmpty { text.append("\n") }
+            if !text.isEmpty { text.append(UInt8(ascii: "\n")) }
             for column in row.indices {
-                text.append(row[column])
+                text += row[column].utf8
                 guard column < row.count - 1 else { continue }
-                text += spaces.prefix(widths[column] - rowLengths[column] + 2)
+                text += repeatElement(UInt8(ascii: " "), count: widths[column] - rowLengths[column] + 2)
             }
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// What a request must carry beyond method and path: `query page=2`, `header authorization absent`,
