@@ -22,6 +22,10 @@ public final class MockServer: Sendable {
     /// Loads the fixtures. Throws when the directory cannot be read, or, with `strict`, when any file is broken.
     public init(configuration: MockServerConfiguration, logger: Logger) throws {
         self.configuration = configuration
+        // Armed before the load: an edit made while the fixtures load, or before the loop watches, is reloaded too.
+        let watcher =
+            configuration.watch
+            ? MocksWatcher(directory: configuration.mocksDirectory, every: configuration.watchInterval) : nil
         let store = try FixtureStore(loader: FixtureLoader(directory: configuration.mocksDirectory))
         loaded = store.initialLoad
         for diagnostic in loaded.diagnostics { logger.report(diagnostic) }
@@ -64,7 +68,6 @@ public final class MockServer: Sendable {
             )
         }
         self.recording = recording
-        let watchInterval = configuration.watch ? configuration.watchInterval : nil
         http = HTTPServer(
             host: configuration.host,
             port: configuration.port,
@@ -75,7 +78,7 @@ public final class MockServer: Sendable {
                 return RecordingResponder(session: recording, context: context, loop: loop)
             },
             chores: { loop in
-                if let watchInterval { MocksWatcher.start(context: context, every: watchInterval, on: loop) }
+                watcher?.start(context: context, on: loop)
                 if let accessLog = context.accessLog { accessLog.flushPeriodically(on: loop) }
                 loop.every(.seconds(1)) { context.sessions.endExpired() }
             }

@@ -11,17 +11,17 @@ struct EndpointTable {
 
     init(_ fixtures: [Fixture], resources: [ResourceDefinition] = []) {
         let resourceIDs = Set(resources.map(\.id))
+        // Each fixture's path and method are described once, not once per comparison.
+        let endpoints = (fixtures + resources.map(\.fixture)).map { fixture in
+            (path: fixture.request.path.description, method: fixture.request.method.description, fixture: fixture)
+        }
         rows =
-            (fixtures + resources.map(\.fixture))
-            .sorted {
-                ($0.request.path.description, $0.request.method.description, $0.id) < (
-                    $1.request.path.description, $1.request.method.description, $1.id
-                )
-            }
-            .map { fixture in
+            endpoints
+            .sorted { ($0.path, $0.method, $0.fixture.id) < ($1.path, $1.method, $1.fixture.id) }
+            .map { path, method, fixture in
                 let isResource = resourceIDs.contains(fixture.id)
                 return [
-                    fixture.request.method.description, fixture.request.path.description,
+                    method, path,
                     isResource
                         ? "resource, and \(fixture.request.path)/{id}" : Self.cell(Self.conditions(of: fixture)),
                     isResource ? "-" : String(fixture.response.status),
@@ -30,15 +30,23 @@ struct EndpointTable {
             }
     }
 
-    /// The table as aligned text, with a header row.
+    /// The table as aligned text, with a header row. Built as bytes, each cell's width counted once: `serve` prints
+    /// it before it answers, for every fixture.
     var rendered: String {
         let table = [Self.header] + rows
-        let widths = Self.header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
-        return table.map { row in
-            zip(row, widths).enumerated().map { column, cell in
-                column == row.count - 1 ? cell.0 : cell.0.padding(toLength: cell.1)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        let lengths = table.map { row in row.map(\.count) }
+        let widths = Self.header.indices.map { column in lengths.lazy.map { $0[column] }.max() ?? 0 }
+        var text: [UInt8] = []
+        text.reserveCapacity(table.count * (widths.reduce(0, +) + 2 * widths.count))
+        for (row, rowLengths) in zip(table, lengths) {
+            if !text.isEmpty { text.append(UInt8(ascii: "\n")) }
+            for column in row.indices {
+                text += row[column].utf8
+                guard column < row.count - 1 else { continue }
+                text += repeatElement(UInt8(ascii: " "), count: widths[column] - rowLengths[column] + 2)
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// What a request must carry beyond method and path: `query page=2`, `header authorization absent`,
@@ -72,11 +80,5 @@ struct EndpointTable {
     private static func cell(_ parts: [String]) -> String {
         let text = parts.isEmpty ? "-" : parts.joined(separator: ", ")
         return text.count > maxCellLength ? text.prefix(maxCellLength - 1) + "…" : text
-    }
-}
-
-extension String {
-    fileprivate func padding(toLength length: Int) -> String {
-        self + String(repeating: " ", count: max(0, length - count))
     }
 }

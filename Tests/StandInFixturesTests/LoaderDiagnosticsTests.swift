@@ -67,6 +67,41 @@ import Testing
         #expect(result.diagnostics.map(\.reason) == [#"file body "escape/hostname" is outside the mocks directory"#])
     }
 
+    @Test func fileBodiesAreReadBesideTheirFixtureAndRunTimeOnesBesideTheMocksDirectory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = #"{ "request": { "path": "/a" }, "response": { "file": "_files/x.txt" } }"#
+        try writeFile("nested", to: directory.appendingPathComponent("a/_files/x.txt"))
+        try writeFile("top", to: directory.appendingPathComponent("_files/x.txt"))
+        try writeFile(text, to: directory.appendingPathComponent("a/f.json"))
+        let loader = FixtureLoader(directory: directory)
+        let result = try loader.load()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(try #require(result.fixtures.first).response.body.fixedBytes == Array("nested".utf8))
+        let runtime = try loader.decodeFixture(Array(text.utf8), id: "runtime/1", config: result.config)
+        #expect(runtime.response.body.fixedBytes == Array("top".utf8))
+    }
+
+    @Test func aLinkToAFixtureFileIsAFixtureAndALinkToAFolderIsNotFollowed() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try writeFile(
+            #"{ "request": { "path": "/a" }, "response": {} }"#,
+            to: directory.appendingPathComponent("_shared/a/f.json")
+        )
+        try FileManager.default.createSymbolicLink(
+            at: directory.appendingPathComponent("linked.json"),
+            withDestinationURL: directory.appendingPathComponent("_shared/a/f.json")
+        )
+        try FileManager.default.createSymbolicLink(
+            at: directory.appendingPathComponent("folder"),
+            withDestinationURL: directory.appendingPathComponent("_shared/a")
+        )
+        let result = try FixtureLoader(directory: directory).load()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.fixtures.map(\.id) == ["linked.json"])
+    }
+
     @Test func missingFileBodyIsReported() throws {
         let text = #"{ "request": { "path": "/a" }, "response": { "file": "_files/none.png" } }"#
         #expect(try diagnosis(of: text)?.hasPrefix(#"1: file body "_files/none.png" cannot be read"#) == true)

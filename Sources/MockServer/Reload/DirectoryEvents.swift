@@ -4,8 +4,9 @@ import Glibc
 /// Change notifications for a directory tree from Linux's inotify: one watch per folder, so an idle server costs
 /// nothing however many fixture files there are (polling 10,000 files four times a second took a sixth of a core).
 ///
-/// Threads: use it on one thread (the loop that watches its descriptor). It closes the descriptor in `deinit`.
-final class DirectoryEvents {
+/// Threads: create it on any thread, then read it on one (the loop that watches its descriptor); its stored
+/// properties never change, which makes handing it over safe. It closes the descriptor in `deinit`.
+final class DirectoryEvents: Sendable {
     /// The inotify descriptor: readable when something changed.
     let descriptor: Int32
     private let root: String

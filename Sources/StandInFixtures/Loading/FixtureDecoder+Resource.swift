@@ -26,7 +26,7 @@ extension FixtureDecoder {
             return nil
         }
         resource.checkKnownKeys(ResourceDefinition.keys, into: problems)
-        let responses = ResponseDecoder(fileURL: fileURL, rootURL: rootURL, problems: problems)
+        let responses = ResponseDecoder(file: file, rootURL: rootURL, problems: problems)
         var base = ResponseDefinition()
         (base.delay, base.fault) = responses.decodeSimulation(resource)
         let variants = problems.attempt { try decodeVariants(root, responses: responses) } ?? []

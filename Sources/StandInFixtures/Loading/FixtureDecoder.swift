@@ -3,8 +3,8 @@ import Foundation
 /// Builds a `Fixture` from a parsed fixture file, checking every part and naming the line of each problem.
 struct FixtureDecoder {
     let id: String
-    /// The fixture file, for resolving `file` bodies next to it.
-    let fileURL: URL
+    /// The fixture file's path relative to `rootURL`, for resolving `file` bodies next to it.
+    let file: String
     /// The mocks directory (symlinks resolved); `file` bodies must stay inside it.
     let rootURL: URL
     let config: ProjectConfig
@@ -35,7 +35,7 @@ struct FixtureDecoder {
             }
             return requestObject
         }?.flatMap { RequestPatternDecoder(problems: problems).decode($0) }
-        let responses = ResponseDecoder(fileURL: fileURL, rootURL: rootURL, problems: problems)
+        let responses = ResponseDecoder(file: file, rootURL: rootURL, problems: problems)
         let steps = problems.attempt { try decodeSteps(root, responses: responses) } ?? nil
         let afterLast = problems.attempt { try decodeAfterLast(root, isSequence: steps?.isSequence ?? false) }
         let variants = problems.attempt { try decodeVariants(root, responses: responses) }

@@ -30,7 +30,7 @@ enum FixtureFiles {
             guard !name.hasPrefix(".") else { continue }
             let path = directory + "/" + name
             let id = relative.isEmpty ? name : relative + "/" + name
-            switch kind(of: path) {
+            switch kind(of: path, type: entry.pointee.d_type) {
             case S_IFDIR:
                 if !name.hasPrefix("_") { scan(path, relative: id, into: &ids) }
             case S_IFREG:
@@ -41,8 +41,12 @@ enum FixtureFiles {
         }
     }
 
-    /// The file type bits of `path`: a symbolic link to a file reads as a file, one to a folder as neither.
-    private static func kind(of path: String) -> mode_t {
+    /// The file type bits of `path`: a symbolic link to a file reads as a file, one to a folder as neither. The
+    /// type the directory entry gives (`d_type`) spares a look at the file itself, except for links and file systems
+    /// that leave it unknown.
+    private static func kind(of path: String, type: UInt8) -> mode_t {
+        if type == UInt8(DT_REG) { return S_IFREG }
+        if type == UInt8(DT_DIR) { return S_IFDIR }
         var info = stat()
         guard lstat(path, &info) == 0 else { return 0 }
         let kind = info.st_mode & S_IFMT

@@ -17,12 +17,7 @@ extension FixtureLoader {
             throw FixtureError("invalid JSON: \(error.reason) (column \(error.column))", line: error.line)
         }
         let root = directory.standardizedFileURL.resolvingSymlinksInPath()
-        let decoder = FixtureDecoder(
-            id: id,
-            fileURL: root.appendingPathComponent("fixture.json"),
-            rootURL: root,
-            config: config
-        )
+        let decoder = FixtureDecoder(id: id, file: "fixture.json", rootURL: root, config: config)
         do {
             return try decoder.decode(node)
         } catch {

@@ -48,7 +48,7 @@ public struct FixtureLoader: Sendable {
         let configURL = root.appendingPathComponent(ProjectConfig.fileName)
         if FileManager.default.fileExists(atPath: configURL.path) {
             do {
-                config = try ProjectConfig(parsing: try parse(configURL))
+                config = try ProjectConfig(parsing: try parse(configURL.path))
             } catch {
                 diagnostics += self.diagnostics(ProjectConfig.fileName, error)
                 brokenIDs.insert(ProjectConfig.fileName)
@@ -56,11 +56,11 @@ public struct FixtureLoader: Sendable {
         }
         var fixtures: [Fixture] = []
         var resources: [ResourceDefinition] = []
-        for id in FixtureFiles.ids(under: root.path) {
-            let fileURL = root.appendingPathComponent(id)
-            let decoder = FixtureDecoder(id: id, fileURL: fileURL, rootURL: root, config: config)
+        let rootPath = root.path
+        for id in FixtureFiles.ids(under: rootPath) {
+            let decoder = FixtureDecoder(id: id, file: id, rootURL: root, config: config)
             do {
-                let document = try parse(fileURL)
+                let document = try parse(rootPath + "/" + id)
                 if document["resource"] != nil {
                     let resource = try decoder.decodeResource(document)
                     if let other = resources.first(where: { $0.path == resource.path }) {
@@ -85,13 +85,21 @@ public struct FixtureLoader: Sendable {
         )
     }
 
-    private func parse(_ url: URL) throws -> JSONNode {
-        let data = try Data(contentsOf: url)
+    private func parse(_ path: String) throws -> JSONNode {
+        let data = try Self.contents(ofFile: path)
         do {
             return try JSONParser.parse(data)
         } catch {
             throw FixtureError("invalid JSON: \(error.reason) (column \(error.column))", line: error.line)
         }
+    }
+
+    /// The bytes of the file at `path`, read by path: building a URL for each of thousands of files cost more than
+    /// reading them.
+    private static func contents(ofFile path: String) throws -> Data {
+        if let data = FileManager.default.contents(atPath: path) { return data }
+        // Only the throwing call tells why the file cannot be read.
+        return try Data(contentsOf: URL(fileURLWithPath: path, isDirectory: false))
     }
 
     /// A diagnostic for each problem `error` holds, by line.

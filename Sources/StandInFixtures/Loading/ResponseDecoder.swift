@@ -7,8 +7,9 @@ struct ResponseDecoder {
     static let keys = ["status", "headers", "envelope", "json", "text", "base64", "file", "delay", "fault"]
     private static let bodyForms = ["envelope", "json", "text", "base64", "file"]
 
-    /// The fixture file, for resolving `file` bodies next to it.
-    let fileURL: URL
+    /// The fixture file's path relative to `rootURL`, for resolving `file` bodies next to it. A path, not a URL:
+    /// few fixtures have a `file` body, and building a URL for each of thousands of files is a cost of its own.
+    let file: String
     /// The mocks directory (symlinks resolved); `file` bodies must stay inside it.
     let rootURL: URL
     let problems: ProblemList
@@ -85,7 +86,8 @@ struct ResponseDecoder {
     }
 
     private func fileBody(_ path: String, line: Int) throws(FixtureError) -> ResponseBody {
-        let url = URL(fileURLWithPath: path, relativeTo: fileURL.deletingLastPathComponent())
+        let folder = rootURL.appendingPathComponent(file, isDirectory: false).deletingLastPathComponent()
+        let url = URL(fileURLWithPath: path, relativeTo: folder)
             .standardizedFileURL.resolvingSymlinksInPath()
         let rootPath = rootURL.path.hasSuffix("/") ? rootURL.path : rootURL.path + "/"
         guard url.path.hasPrefix(rootPath) else {
