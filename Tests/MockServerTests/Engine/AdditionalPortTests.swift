@@ -45,9 +45,12 @@ import Testing
             #expect(await Self.statusLine(port: server.port) == "HTTP/1.1 204 No Content")
         }
         added.close()
-        let refused = try await poll(every: .milliseconds(20), timeout: .seconds(30), until: { $0 }) {
-            (try? RawConnection(port: added.number)) == nil
-        }
+        let refused = try await poll(
+            every: .milliseconds(20),
+            timeout: .seconds(30),
+            until: { $0 },
+            operation: { (try? RawConnection(port: added.number)) == nil }
+        )
         #expect(refused, "the closed port still takes connections")
         #expect(await Self.statusLine(port: server.port) == "HTTP/1.1 204 No Content")
     }
