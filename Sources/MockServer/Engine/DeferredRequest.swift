@@ -12,9 +12,12 @@ import Darwin
 /// Ownership: evhttp owns the request and its connection. While deferred, the connection's record in the loop's
 /// `ConnectionGuard` holds this object strongly (its close notice) until the connection closes or `finish()`
 /// clears it. When the connection goes down, libevent frees the request unless it had already detached it from the
-/// connection (a reply in progress); then this object frees it. Threads: the loop's thread only.
+/// connection (a reply in progress); then this object frees it. From `finish()` on, evhttp frees the request once
+/// the reply is out, without telling anyone, so `request` is nil from then on. The hang-up watch's event has an
+/// unretained pointer to this object; it is freed when the watch stops, at the latest in `deinit`. Threads: the
+/// loop's thread only.
 final class DeferredRequest {
-    /// The request; nil once the client is gone.
+    /// The request; nil once the client is gone or `finish()` handed it to evhttp.
     private(set) var request: ServerRequest?
     /// Called once when the client is gone before the answer finished.
     var onHangUp: (() -> Void)?
@@ -33,10 +36,16 @@ final class DeferredRequest {
         record?.onClose = { [self] in connectionClosed() }
     }
 
-    /// Stops watching the connection: call right before the final send, after which evhttp owns everything.
+    /// Stops watching the connection: call right before the final send, after which evhttp owns everything. Take
+    /// `request` first: it is nil from now on, as evhttp frees the request once the reply is out.
     func finish() {
         stopWatchingForHangUp()
         record?.onClose = nil
+        request = nil
+    }
+
+    deinit {
+        stopWatchingForHangUp()
     }
 
     /// Closes the connection without a response: a TCP reset, or a clean close. Done on the next turn of the loop,

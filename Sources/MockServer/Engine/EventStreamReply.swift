@@ -58,7 +58,7 @@ final class EventStreamReply {
         }
     }
 
-    /// The bytes written but not yet handed to the kernel; 0 once the client is gone.
+    /// The bytes written but not yet handed to the kernel; 0 once the client is gone or `end` was called.
     var waitingBytes: Int {
         guard let server = request.request, let connection = evhttp_request_get_connection(server.request),
             let bufferEvent = evhttp_connection_get_bufferevent(connection)
@@ -66,7 +66,8 @@ final class EventStreamReply {
         return evbuffer_get_length(bufferevent_get_output(bufferEvent))
     }
 
-    /// Whether the client is still there.
+    /// Whether the reply still takes events: the client is there and `end` has not been called. (Once ended, evhttp
+    /// frees the request when the last bytes are out, and nothing may reach for it.)
     var isOpen: Bool { request.request != nil }
 
     /// Sends `bytes` as one chunk; false (nothing sent) when they would take the waiting bytes past the budget or

@@ -199,9 +199,12 @@ import Testing
             // What one stalled client may cost: 128 KiB queued, 128 KiB in its output buffer, and the kernel's
             // buffers (a small send buffer, the client's receive buffer); 600 events of 4 KB are several times that.
             #expect(sent <= 600, "the stream was dropped only after \(sent) events of 4 KB")
-            // The server ends the stream with a dropped event and closes the connection.
+            // The server ends the stream with one dropped event, the last chunk, and closes the connection; writes
+            // the stream had queued before it was dropped add nothing.
             let rest = await stalled.connection.readAll()
             #expect(rest.contains("event: dropped\n"), "\(rest.count) bytes, ending \(rest.suffix(200))")
+            #expect((stalled.received + rest).components(separatedBy: "event: dropped\n").count == 2)
+            #expect(rest.hasSuffix("\r\n0\r\n\r\n"), "ending \(rest.suffix(200).debugDescription)")
             #expect(stalled.connection.isClosed)
         }
     }
