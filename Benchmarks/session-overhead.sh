@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Measures what naming a session costs a request: wrk fires GET /bench (Benchmarks/mocks/bench.json) with 64
-# connections, alternately without a session header and with `X-StandIn-Session: ID` of a session started for the
-# run, ROUNDS times each; then the same load on the session's own port (its baseURL). It prints the median req/s and
-# the server's CPU time per request of each side by side, and their ratios.
+# connections, in turn without a session header, with `X-StandIn-Session: ID` of a session started for the run,
+# with a header of the same length that names nothing (`X-Unrelated-Value`: what any one more header costs), and on
+# the session's own port (its baseURL), ROUNDS times each. It prints the median req/s and the server's CPU time per
+# request of each side by side, and their ratios.
 #
 # The server runs on one thread pinned to core 0 (a session's port is served by that same thread); wrk runs on core 1.
 #
@@ -34,11 +35,12 @@ session=$(printf '%s' "$started" | sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p')
 session_url=$(printf '%s' "$started" | sed -n 's/.*"baseURL":"\([^"]*\)".*/\1/p')
 [[ -n "$session" && -n "$session_url" ]] || die "could not start a session: $started"
 
-# load KIND SECONDS REPORT: wrk with 64 connections on core 1; KIND is none, header or port.
+# load KIND SECONDS REPORT: wrk with 64 connections on core 1; KIND is none, header, unrelated or port.
 load() {
     local url="http://127.0.0.1:$PORT/bench" header=()
     case $1 in
     header) header=(-H "X-StandIn-Session: $session") ;;
+    unrelated) header=(-H "X-Unrelated-Value: 0123456789abcdef") ;;
     port) url="$session_url/bench" ;;
     esac
     taskset -c 1 wrk -t1 -c64 -d"$2s" "${header[@]}" "$url" >"$3"
@@ -54,7 +56,7 @@ measure() {
     cpu_per_request session-standin "$before" "$(requests_done "$report")" >>"$OUT/session-$1.cpu"
 }
 
-kinds=(none header port)
+kinds=(none header unrelated port)
 for kind in "${kinds[@]}"; do rm -f "$OUT/session-$kind.rps" "$OUT/session-$kind.cpu"; done
 load none "$WARMUP" "$OUT/wrk-session-warmup.txt"
 load header "$WARMUP" "$OUT/wrk-session-warmup.txt"
@@ -62,14 +64,17 @@ for ((round = 1; round <= ROUNDS; round++)); do
     for kind in "${kinds[@]}"; do measure "$kind"; done
 done
 
-printf '%-28s %14s %14s %14s\n' "" "no session" "header" "session port"
-printf '%-28s %14s %14s %14s\n' "req/s (median)" \
-    "$(median <"$OUT/session-none.rps")" "$(median <"$OUT/session-header.rps")" "$(median <"$OUT/session-port.rps")"
-printf '%-28s %14s %14s %14s\n' "server CPU us/request" \
-    "$(median <"$OUT/session-none.cpu")" "$(median <"$OUT/session-header.cpu")" "$(median <"$OUT/session-port.cpu")"
+printf '%-28s %14s %14s %14s %14s\n' "" "no session" "header" "other header" "session port"
+printf '%-28s %14s %14s %14s %14s\n' "req/s (median)" "$(median <"$OUT/session-none.rps")" \
+    "$(median <"$OUT/session-header.rps")" "$(median <"$OUT/session-unrelated.rps")" "$(median <"$OUT/session-port.rps")"
+printf '%-28s %14s %14s %14s %14s\n' "server CPU us/request" "$(median <"$OUT/session-none.cpu")" \
+    "$(median <"$OUT/session-header.cpu")" "$(median <"$OUT/session-unrelated.cpu")" "$(median <"$OUT/session-port.cpu")"
 none_cpu=$(median <"$OUT/session-none.cpu")
 header_cpu=$(median <"$OUT/session-header.cpu")
+unrelated_cpu=$(median <"$OUT/session-unrelated.cpu")
 printf '%-28s %14s\n' "CPU header / none" "$(ratio "$header_cpu" "$none_cpu")"
+printf '%-28s %14s\n' "CPU other header / none" "$(ratio "$unrelated_cpu" "$none_cpu")"
+printf '%-28s %14s\n' "CPU header / other header" "$(ratio "$header_cpu" "$unrelated_cpu")"
 summarize "sessions: req/s at 64 connections, no session" "$(median <"$OUT/session-none.rps")"
 summarize "sessions: req/s at 64 connections, X-StandIn-Session" "$(median <"$OUT/session-header.rps")"
 summarize "sessions: CPU per request, header / none" "$(ratio "$header_cpu" "$none_cpu") (bar <= 1.05)"
