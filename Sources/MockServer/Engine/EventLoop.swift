@@ -6,8 +6,9 @@ import StandInSupport
 ///
 /// Ownership: the loop owns `base` and `wakeEvent`, creates them in `init` and frees them in `deinit`. It owns its
 /// ports (`PortListener`, each an evhttp with its listener), adds them with `listen` and frees them with `closePort`,
-/// when it stops running, or (a loop that never ran) in `deinit`, always before `base`, as libevent requires. Armed timers are owned by `armedTimers`; those still armed
-/// when the loop stops are cancelled before it exits, and so are the signal and descriptor watches.
+/// when it stops running, or (a loop that never ran) in `deinit`, always before `base`, as libevent requires. Armed
+/// timers are owned by `armedTimers`; those still armed when the loop stops are cancelled before it exits, and so are
+/// the signal and descriptor watches.
 ///
 /// Threads: `init` and the first `listen` run on the creating thread before `start` or `run`; from then until the
 /// loop exits, only the loop's own thread touches libevent, the ports, their handlers and the timers, except
