@@ -56,7 +56,8 @@ import Testing
         }
     }
 
-    /// Watching begins on the server's own thread, after the fixtures were loaded: an edit in between still shows.
+    /// The watch is armed before the fixtures load and read on the server's own thread once it runs: an edit in
+    /// between still shows.
     @Test func anEditBeforeWatchingBeginsIsLoaded() async throws {
         try await withMocks(["a.json": Self.fixture(path: "/a", text: "one")]) { mocks async throws in
             let configuration = MockServerConfiguration(mocksDirectory: mocks, port: 0, accessLog: false, watch: true)
@@ -65,9 +66,10 @@ import Testing
             try server.start()
             defer { server.stop() }
             let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
+            // A generous bound: on a loaded machine one request's answer has been seen to reach the test 10 s late.
             let served = try await poll(
                 every: .milliseconds(20),
-                timeout: .seconds(10),
+                timeout: .seconds(60),
                 until: { $0 == "two" },
                 operation: { try await fetch(base, "/a").text }
             )
