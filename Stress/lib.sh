@@ -27,3 +27,15 @@ port_of() {
     cat "$1" >&2
     die "a server did not start"
 }
+
+# stop_and_report PID LOG LINES: stops the server PID (SIGINT) and waits for it; sets status=1 (saying why) when a
+# sanitizer reported in its LOG; prints the LOG's last LINES lines.
+stop_and_report() {
+    kill -INT "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+    if grep -q "ERROR: AddressSanitizer\|WARNING: ThreadSanitizer\|runtime error" "$2"; then
+        echo "FAIL: the sanitizer reported"
+        status=1
+    fi
+    tail -n "$3" "$2"
+}

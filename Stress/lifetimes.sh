@@ -27,11 +27,5 @@ if ! kill -0 "$server" 2>/dev/null; then
     echo "FAIL: the server died"
     status=1
 fi
-kill -INT "$server" 2>/dev/null || true
-wait "$server" 2>/dev/null || true
-if grep -q "ERROR: AddressSanitizer\|WARNING: ThreadSanitizer\|runtime error" "$WORK/serve.log"; then
-    echo "FAIL: the sanitizer reported"
-    status=1
-fi
-tail -n 60 "$WORK/serve.log"
+stop_and_report "$server" "$WORK/serve.log" 60
 exit "$status"

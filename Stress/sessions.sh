@@ -48,11 +48,5 @@ if ! curl -sf -o /dev/null "http://127.0.0.1:$port/__standin/health"; then
     echo "FAIL: the server stopped answering"
     status=1
 fi
-kill -INT "$server" 2>/dev/null || true
-wait "$server" 2>/dev/null || true
-if grep -q "ERROR: AddressSanitizer\|WARNING: ThreadSanitizer\|runtime error" "$WORK/serve.log"; then
-    echo "FAIL: the sanitizer reported"
-    status=1
-fi
-tail -n 20 "$WORK/serve.log"
+stop_and_report "$server" "$WORK/serve.log" 20
 exit "$status"
