@@ -5,8 +5,8 @@
 # the binary and Mocks/, runs the binary there as the image's non-root user, and drives the sample API with curl: a
 # fixture, the health call, and the admin API with a token. Any library the image lacks makes it fail.
 #
-# Needs root (debootstrap, chroot, mount), debootstrap, curl and a Debian mirror (DEBIAN_MIRROR); installs libevent's
-# and libcurl's development files when they are missing, as the Swift image of the build stage has them. The roots
+# Needs root (debootstrap, chroot, mount) and a Debian mirror (DEBIAN_MIRROR); scripts/setup-ci.sh installs what else
+# it needs (debootstrap, curl, and libcurl's development files, which the Swift image of the build stage has). The roots
 # are kept under .build-docker-root/ (ignored), so a rerun takes seconds: the base root once, the runtime root once
 # per package list. Remove that folder to start over.
 set -euo pipefail
@@ -24,8 +24,8 @@ fail() {
 }
 
 [[ $(id -u) == 0 ]] || fail "needs root (debootstrap and chroot); run it with sudo."
-command -v debootstrap >/dev/null || fail "needs debootstrap (apt-get install debootstrap)."
-command -v curl >/dev/null || fail "needs curl."
+scripts/setup.sh
+scripts/setup-ci.sh
 
 # The packages of the runtime stage: the words after `apt-get install` in the last stage, options left out.
 packages=$(
@@ -39,13 +39,6 @@ packages=$(
 echo "== runtime packages (from $DOCKERFILE): $packages"
 
 echo "== build standin as the Dockerfile does"
-scripts/setup.sh
-# The Swift image of the build stage has libcurl's development files; linking FoundationNetworking in needs them.
-if ! pkg-config --exists libcurl 2>/dev/null; then
-    echo "Installing libcurl4-openssl-dev with apt-get (to link the static binary)…" >&2
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev >/dev/null
-fi
 swift build -c release --product standin --static-swift-stdlib --scratch-path .build-docker
 binary="$(swift build -c release --product standin --static-swift-stdlib --scratch-path .build-docker --show-bin-path)/standin"
 

@@ -4,25 +4,41 @@
 # bodies `standin import openapi` serves; Selenium, which drives the browser in the dashboard's tests; and mitmproxy,
 # whose HAR captures of httpbin `standin import har` reads. It also fetches the public OpenAPI specs those tests
 # import, from the openapi-spec-validator source package on PyPI, into .build/openapi-specs (outside git;
-# docs/import.md names each spec's source and licence). Without python3 the interop tests skip with a message saying so; everything else
-# still runs. Safe to run again: pip does nothing when they are there, and the specs are fetched once.
+# docs/import.md names each spec's source and licence). On Linux with apt, python3 and pip are installed first when
+# missing; elsewhere, without python3 the interop tests skip with a message saying so, and everything else still runs.
+# Safe to run again: pip does nothing when they are there, and the specs are fetched once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+if ! command -v python3 >/dev/null && [[ "$(uname -s)" == Linux ]] && command -v apt-get >/dev/null; then
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    echo "Installing python3 and pip with apt-get…" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3 python3-pip >/dev/null
+fi
 if ! command -v python3 >/dev/null; then
     echo "python3 is not installed: the interop tests (httpbin, moto with boto3, HAR, OpenAPI) and the dashboard's browser tests will be skipped." >&2
     exit 0
 fi
+# pip_install PACKAGE...: installs into the python3 on the PATH; a Python that its system's package manager owns
+# (PEP 668, as Debian's is) is told that this is meant.
+pip_install() {
+    local system_owned
+    system_owned=$(python3 -c 'import os, sysconfig; print(os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")))')
+    local flags=(--quiet --disable-pip-version-check --root-user-action=ignore)
+    [[ $system_owned == True ]] && flags+=(--break-system-packages)
+    python3 -m pip install "${flags[@]}" "$@"
+}
 if ! python3 -c 'import httpbin, gunicorn, requests, moto, boto3, flask, flask_cors, openapi_schema_validator, yaml, selenium' \
     2>/dev/null; then
     echo "Installing httpbin, gunicorn, requests, moto[server], boto3, openapi-schema-validator, PyYAML and selenium with pip…" >&2
-    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
-        httpbin gunicorn requests 'moto[server]' boto3 openapi-schema-validator pyyaml selenium
+    pip_install httpbin gunicorn requests 'moto[server]' boto3 openapi-schema-validator pyyaml selenium
 fi
 if ! python3 -c 'import mitmproxy' 2>/dev/null; then
     echo "Installing mitmproxy with pip…" >&2
     # On its own: its pins on shared dependencies (cryptography) would otherwise hold back moto's.
-    python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore mitmproxy
+    pip_install mitmproxy
 fi
 
 specs=.build/openapi-specs
