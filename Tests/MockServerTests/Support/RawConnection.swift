@@ -33,7 +33,10 @@ final class RawConnection: Sendable {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard status == 0 else { throw POSIXError(.ECONNREFUSED) }
+        guard status == 0 else {
+            // What the kernel said, so that a refused port and a client out of source ports read differently.
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED)
+        }
     }
 
     deinit { close(socket) }

@@ -87,7 +87,12 @@ func fetch(
     }
     let session = URLSession(configuration: .ephemeral)
     defer { session.finishTasksAndInvalidate() }
-    let (data, response) = try await session.data(for: request)
+    let (data, response): (Data, URLResponse)
+    do {
+        (data, response) = try await session.data(for: request)
+    } catch let error as URLError where error.code == .cannotConnectToHost {
+        throw ConnectFailure(underlying: error, port: base.port ?? 80)
+    }
     let http = response as! HTTPURLResponse
     var fields: [String: String] = [:]
     for case (let name as String, let value as String) in http.allHeaderFields { fields[name] = value }
