@@ -18,7 +18,13 @@ public func refusingLoopbackPort() throws -> (descriptor: Int32, port: Int) {
     try bindLoopback(listeningWith: nil)
 }
 
-private func bindLoopback(listeningWith backlog: Int32?) throws -> (descriptor: Int32, port: Int) {
+/// A TCP socket bound to `port` on 127.0.0.1 that does not listen, to find out whether the port is free and hold it
+/// meanwhile; throws when something holds it. The caller closes it.
+public func bindLoopbackPort(_ port: Int) throws -> Int32 {
+    try bindLoopback(port: port, listeningWith: nil).descriptor
+}
+
+private func bindLoopback(port: Int = 0, listeningWith backlog: Int32?) throws -> (descriptor: Int32, port: Int) {
     #if canImport(Glibc)
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -27,7 +33,7 @@ private func bindLoopback(listeningWith backlog: Int32?) throws -> (descriptor: 
     guard descriptor >= 0 else { throw POSIXError(.EIO) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) { pointer in

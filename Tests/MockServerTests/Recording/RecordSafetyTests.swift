@@ -224,10 +224,12 @@ import Testing
     }
 
     @Test func anUnreachableUpstreamAnswers502AndWritesNothing() async throws {
-        let gone = try RawUpstream(responses: [:])
-        gone.stop()
+        // Bound but not listening: refused, and no other test's server can take the port meanwhile.
+        let gone = try refusingLoopbackPort()
+        defer { close(gone.descriptor) }
+        let upstream = try #require(URL(string: "http://127.0.0.1:\(gone.port)"))
         try await withTemporaryMocks([:]) { mocks in
-            try await withRecordingServer(upstream: gone.url, mocks: mocks) { proxy in
+            try await withRecordingServer(upstream: upstream, mocks: mocks) { proxy in
                 let answer = try await fetch(proxy, "/users/1")
                 #expect(answer.status == 502)
                 let envelope = try answer.json()

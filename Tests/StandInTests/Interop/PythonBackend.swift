@@ -48,26 +48,39 @@ final class PythonBackend: @unchecked Sendable {
     static let hasMitmproxy = canImport("mitmproxy")
 
     let port: Int
-    private let process = ChildProcess()
+    private let process: ChildProcess
 
     var url: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts `python3 ARGUMENTS` (with `{port}` replaced by a free port) and waits until the port accepts.
+    /// Starts `python3 ARGUMENTS` (with `{port}` replaced by a free port) and waits until it listens on that port. The
+    /// port is picked below the ephemeral range, from which the servers of the tests running beside this one take
+    /// theirs; a port another process takes first (a second run of the suite) is given up for another.
     init(_ arguments: [String]) throws {
-        port = try Self.freePort()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments.map { $0.replacingOccurrences(of: "{port}", with: "\(port)") }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while !Self.accepts(port) {
-            guard process.isRunning, Date() < deadline else {
-                stop()
-                throw InteropFailure("python3 \(arguments.joined(separator: " ")) did not start listening on \(port)")
+        var failure = InteropFailure("python3 \(arguments.joined(separator: " ")) did not start")
+        for _ in 0..<5 {
+            let port = try Self.freePortBelowEphemeralRange()
+            let process = ChildProcess()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3"] + arguments.map { $0.replacingOccurrences(of: "{port}", with: "\(port)") }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning, Date() < deadline, !Self.listens(process, on: port) {
+                Thread.sleep(forTimeInterval: 0.1)
             }
-            Thread.sleep(forTimeInterval: 0.1)
+            if process.isRunning, Self.listens(process, on: port) {
+                self.port = port
+                self.process = process
+                return
+            }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+            failure = InteropFailure("python3 \(arguments.joined(separator: " ")) did not start listening on \(port)")
         }
+        throw failure
     }
 
     /// httpbin under gunicorn.
@@ -131,11 +144,32 @@ final class PythonBackend: @unchecked Sendable {
         return String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// A port nothing listens on now (free a moment ago; the server started next takes it).
-    private static func freePort() throws -> Int {
-        let (descriptor, port) = try listenOnLoopback()
-        close(descriptor)
-        return port
+    /// A port below the ephemeral range that nothing holds now.
+    private static func freePortBelowEphemeralRange() throws -> Int {
+        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))
+            .flatMap { $0.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) } }
+        let ephemeralStart = range ?? 49_152
+        for _ in 0..<100 {
+            let port = Int.random(in: (ephemeralStart - 8_000)..<ephemeralStart)
+            if let reserved = try? bindLoopbackPort(port) {
+                close(reserved)
+                return port
+            }
+        }
+        throw InteropFailure("no free port below \(ephemeralStart)")
+    }
+
+    /// Whether `process` itself listens on `port` (on Linux, by the socket's inode among its descriptors): not another
+    /// process that took the port first.
+    private static func listens(_ process: ChildProcess, on port: Int) -> Bool {
+        let descriptors = "/proc/\(process.processIdentifier)/fd"
+        guard FileManager.default.fileExists(atPath: descriptors) else { return accepts(port) }
+        guard let inode = LoopbackPortReport.listenerInode(port: port),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: descriptors)
+        else { return false }
+        let socket = "socket:[\(inode)]"
+        let files = FileManager.default
+        return names.contains { (try? files.destinationOfSymbolicLink(atPath: "\(descriptors)/\($0)")) == socket }
     }
 
     private static func accepts(_ port: Int) -> Bool {
