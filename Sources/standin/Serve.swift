@@ -129,11 +129,10 @@ struct Serve: ParsableCommand {
         do {
             server = try MockServer(configuration: configuration, logger: logger)
             signal = try listen.run(server) { port in
-                let fixtures = server.loaded.fixtures
-                printLine(
-                    "StandIn serving \(fixtures.count) fixture(s) from \(mocks.mocks) on http://\(listen.host):\(port)"
-                )
-                printLine(EndpointTable(fixtures, resources: server.loaded.resources).rendered)
+                let loaded = server.loaded
+                let count = loaded.endpointFixtures.count
+                printLine("StandIn serving \(count) fixture(s) from \(mocks.mocks) on http://\(listen.host):\(port)")
+                printLine(EndpointTable(loaded.fixtures, resources: loaded.resources).rendered)
             }
         } catch {
             printError("standin: \(error)")
