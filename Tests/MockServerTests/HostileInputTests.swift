@@ -39,6 +39,16 @@ import FoundationNetworking
         }
     }
 
+    @Test func aDelayHeaderInAnUnknownUnitNamesTheUnitsAndTheCap() async throws {
+        try await withServer(simulation: SimulationSettings(maxHold: .seconds(1))) { base async throws in
+            let response = try await fetch(base, "/text", headers: ["X-StandIn-Delay": "2h"])
+            #expect(response.status == 400)
+            let message = try #require(try response.json()["message"] as? String)
+            #expect(message.contains("us, ms, s or m"), "\(message)")
+            #expect(message.hasSuffix("at most the server's --max-hold of 1s"), "\(message)")
+        }
+    }
+
     @Test func healthAnswersWhileRegexRequestsAreInFlight() async throws {
         try await withMocks(Self.regexMocks) { mocks async throws in
             try await withServer(mocks: mocks) { base async throws in
