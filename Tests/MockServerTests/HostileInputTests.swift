@@ -89,7 +89,7 @@ import FoundationNetworking
         log.flush()
         try pipe.fileHandleForWriting.close()
         let lines = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .split(separator: "\n")
+            .split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last ?? "" }
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix(#"GET /x\x0aGET /forged 200 ok.json 0.01ms 404 NO MATCH"#) == true)
         #expect(lines.last?.hasPrefix(#"GET /\x1b[2J\x00\\ 404 NO MATCH"#) == true)

@@ -88,6 +88,18 @@ import FoundationNetworking
         #expect(server.text.contains("StandIn serving 2 fixture(s) from"), "\(server.text)")
     }
 
+    @Test func accessLogLinesCarryTheTimestampOtherLogLinesDo() async throws {
+        let mocks = try temporaryMocks(broken)
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let server = try await ServeProcess(["--mocks", mocks.path])
+        _ = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(await server.interrupt() == 0)
+        let stamp = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}/#
+        let line = try #require(server.text.split(separator: "\n").first { $0.contains("GET /ok 200") })
+        #expect(try stamp.prefixMatch(in: line) != nil, "\(line)")
+    }
+
     @Test func quietServeLogsNoRequests() async throws {
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
