@@ -2,15 +2,21 @@ import Foundation
 import StandInFixtures
 import StandInSupport
 
-/// The one-line-per-request log `serve` prints: method, path, status, fixture id or `NO MATCH`, duration, and what
-/// was simulated (variant, delay, fault).
+/// The one-line-per-request log `serve` prints: the time (as the server's other log lines write it), method, path,
+/// status, fixture id or `NO MATCH`, duration, and what was simulated (variant, delay, fault).
 ///
 /// Lines are appended to a buffer under a lock and written out every 100 ms by a timer on the first event loop (and
 /// on `flush`), so a request never waits on a write to the terminal, and the server needs no thread for it.
 ///
 /// A closed output (a harness that read the first line and left) drops the lines; serving goes on.
 final class AccessLog: Sendable {
-    private let buffer = Locked<[UInt8]>([])
+    /// The lines not written yet, and the time they start with.
+    private struct Pending {
+        var bytes: [UInt8] = []
+        var timestamp = LogTimestamp()
+    }
+
+    private let pending = Locked(Pending())
     private let output: StandardStream
 
     /// Creates a log writing to `output`; nothing is written until `flushPeriodically` or `flush`.
@@ -29,20 +35,23 @@ final class AccessLog: Sendable {
         let method = PrintableText.escaped(method)
         let path = PrintableText.escaped(path)
         let fixture = fixture.map(PrintableText.escaped) ?? "NO MATCH"
-        var line = "\(method) \(path) \(status) \(fixture) \(Self.milliseconds(duration))"
+        var line = " \(method) \(path) \(status) \(fixture) \(Self.milliseconds(duration))"
         if let details { line += " \(PrintableText.escaped(details))" }
         line += "\n"
-        buffer.withLock { $0.append(contentsOf: line.utf8) }
+        pending.withLock { pending in
+            pending.bytes.append(contentsOf: pending.timestamp.text().utf8)
+            pending.bytes.append(contentsOf: line.utf8)
+        }
     }
 
     /// Writes out what is buffered now.
     func flush() {
-        let pending = buffer.withLock { bytes in
-            defer { bytes.removeAll(keepingCapacity: true) }
-            return bytes
+        let lines = pending.withLock { pending in
+            defer { pending.bytes.removeAll(keepingCapacity: true) }
+            return pending.bytes
         }
-        guard !pending.isEmpty else { return }
-        output.write(bytes: pending)
+        guard !lines.isEmpty else { return }
+        output.write(bytes: lines)
     }
 
     /// `0.21ms`, `12.40ms`.

@@ -227,7 +227,8 @@ final class MockResponder: HTTPHandler {
             authorization: request.header(named: "Authorization"),
             host: request.header(named: "Host"),
             origin: request.header(named: "Origin"),
-            contentType: request.header(named: "Content-Type")
+            contentType: request.header(named: "Content-Type"),
+            hasBody: request.bodyPrefix(limit: 0).length > 0
         )
         if let refusal = context.access.refusal(caller) {
             var denied = AdminReply(status: refusal.status, error: refusal.message)

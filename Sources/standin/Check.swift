@@ -13,16 +13,14 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let loaded = try loadFixtures(from: mocks.mocks)
-        let resources = loaded.resources.isEmpty ? "" : " and \(loaded.resources.count) resource(s)"
+        let resources = loaded.resources.isEmpty ? "" : ", \(loaded.resources.count) of them resource(s)"
+        let fine = "\(loaded.endpointFixtures.count) fixture(s) OK\(resources)."
         for diagnostic in loaded.diagnostics { print(diagnostic) }
         guard loaded.diagnostics.isEmpty else {
-            print(
-                "\(loaded.diagnostics.count) problem(s) in \(loaded.brokenIDs.count) file(s); "
-                    + "\(loaded.fixtures.count) fixture(s)\(resources) OK."
-            )
+            print("\(loaded.diagnostics.count) problem(s) in \(loaded.brokenIDs.count) file(s); \(fine)")
             throw ExitCode.failure
         }
-        print("\(loaded.fixtures.count) fixture(s)\(resources) OK.")
+        print(fine)
     }
 }
 

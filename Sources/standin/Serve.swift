@@ -29,7 +29,10 @@ struct Serve: ParsableCommand {
             valueName: "count"
         )
     )
-    var threads = ProcessInfo.processInfo.activeProcessorCount
+    var threads: Int?
+
+    /// `--threads`, or one per core.
+    private var threadCount: Int { threads ?? ProcessInfo.processInfo.activeProcessorCount }
 
     @Flag(help: "Refuse to start if any fixture file is broken.")
     var strict = false
@@ -87,7 +90,7 @@ struct Serve: ParsableCommand {
     var limits: LimitOptions
 
     func validate() throws {
-        guard (1...256).contains(threads) else { throw ValidationError("--threads must be within 1...256.") }
+        guard (1...256).contains(threadCount) else { throw ValidationError("--threads must be within 1...256.") }
         guard journalSize >= 0 else { throw ValidationError("--journal-size must be 0 (off) or more.") }
         guard (0...1024).contains(maxEventStreams) else {
             throw ValidationError("--max-event-streams must be within 0...1024.")
@@ -111,7 +114,7 @@ struct Serve: ParsableCommand {
             mocksDirectory: URL(fileURLWithPath: mocks.mocks),
             host: listen.host,
             port: listen.port,
-            threads: threads,
+            threads: threadCount,
             strict: strict,
             accessLog: !listen.quiet,
             limits: try limits.limits(),
@@ -129,11 +132,10 @@ struct Serve: ParsableCommand {
         do {
             server = try MockServer(configuration: configuration, logger: logger)
             signal = try listen.run(server) { port in
-                let fixtures = server.loaded.fixtures
-                printLine(
-                    "StandIn serving \(fixtures.count) fixture(s) from \(mocks.mocks) on http://\(listen.host):\(port)"
-                )
-                printLine(EndpointTable(fixtures, resources: server.loaded.resources).rendered)
+                let loaded = server.loaded
+                let count = loaded.endpointFixtures.count
+                printLine("StandIn serving \(count) fixture(s) from \(mocks.mocks) on http://\(listen.host):\(port)")
+                printLine(EndpointTable(loaded.fixtures, resources: loaded.resources).rendered)
             }
         } catch {
             printError("standin: \(error)")

@@ -31,7 +31,13 @@ struct SimulationOptions: ParsableArguments {
     @Option(help: "Seed the random source of failures and delays, so that a run repeats.")
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("How long a timeout fault holds a request before closing it.", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "How long a timeout fault holds a request before closing it; also the longest delay a request may ask "
+                + "for in X-StandIn-Delay (a longer one gets 400).",
+            valueName: "duration"
+        )
+    )
     var maxHold = "5m"
 
     /// The settings these flags describe; throws a `ValidationError` that says what to fix.

@@ -17,6 +17,18 @@ struct StandIn: ParsableCommand {
         subcommands: [Serve.self, Record.self, Check.self, List.self, Drift.self, Import.self],
         defaultSubcommand: Serve.self
     )
+
+    /// Refuses a first argument that names no command before parsing, which would hand it to `serve` (the default
+    /// command) as an unexpected argument and print serve's usage.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let commands = configuration.subcommands.map { $0._commandName } + ["help"]
+        if let message = UnknownCommand.message(for: arguments, commands: commands) {
+            printError("standin: \(message)")
+            exit(withError: ExitCode.validationFailure)
+        }
+        main(arguments)
+    }
 }
 
 /// The option every subcommand shares: where the fixtures are.

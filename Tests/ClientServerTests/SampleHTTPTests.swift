@@ -50,6 +50,23 @@ import FoundationNetworking
         }
     }
 
+    @Test func aCreatedOrderIsWhereItsLocationSays() async throws {
+        try await withServer(mocks: sampleMocks) { base async throws in
+            var request = URLRequest(url: base.appendingPathComponent("orders"))
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(#"{"product_id":"BOOK-42"}"#.utf8)
+            let session = URLSession(configuration: .ephemeral)
+            defer { session.finishTasksAndInvalidate() }
+            let (body, answer) = try await session.data(for: request)
+            let response = try #require(answer as? HTTPURLResponse)
+            #expect(response.statusCode == 201)
+            let envelope = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+            let id = try #require((envelope["data"] as? [String: Any])?["id"] as? String)
+            #expect(response.value(forHTTPHeaderField: "Location") == "/orders/\(id)")
+        }
+    }
+
     @Test func aMethodTheArticleDoesNotAnswerIs405() async throws {
         try await withServer(mocks: sampleMocks) { base async throws in
             let (response, body) = try await send("PUT", "/articles/7", to: base)

@@ -18,7 +18,8 @@ private struct SampleUser: Endpoint {
 /// A job of the sample's `jobs/status.json`, a sequence.
 private struct SampleJob: Endpoint {
     typealias Response = JSONValue
-    var path: String { "/jobs/7" }
+    var id = "7"
+    var path: String { "/jobs/\(id)" }
 }
 
 /// A fixture of the sample's `faults/`, read as a whole body; `timeout` bounds one attempt.
@@ -54,6 +55,15 @@ private struct SampleFault: Endpoint {
                 #expect(busy?.status == .serviceUnavailable)
             }
             for _ in 0..<2 { #expect(try await client.send(SampleJob())["state"]?.stringValue == "done") }
+        }
+    }
+
+    @Test func eachJobIsBusyTwiceOnItsOwn() async throws {
+        try await withServer(mocks: sampleMocks) { base async throws in
+            let client = APIClient(baseURL: base)
+            for _ in 0..<3 { _ = try? await client.send(SampleJob(id: "7")) }
+            let other = await #expect(throws: NetworkError.self) { try await client.send(SampleJob(id: "1")) }
+            #expect(other?.status == .serviceUnavailable)
         }
     }
 

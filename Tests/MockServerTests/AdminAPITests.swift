@@ -32,6 +32,23 @@ import Testing
         }
     }
 
+    @Test func healthReloadAndTheListCountResourcesAlike() async throws {
+        let todos = #"{ "resource": { "path": "/todos" } }"#
+        try await withMocks(Self.files.merging(["todos.json": todos]) { $1 }) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let fixture = #"{ "request": { "path": "/extra" }, "response": { "text": "extra" } }"#
+                for expected in [4, 5] {
+                    let listed = try await fetch(base, "/__standin/fixtures").json()["fixtures"] as? [Any]
+                    #expect(listed?.count == expected)
+                    #expect(try await fetch(base, "/__standin/health").json()["fixtures"] as? Int == expected)
+                    let reloaded = try await fetch(base, "/__standin/reload", method: "POST").json()
+                    #expect(reloaded["fixtures"] as? Int == expected)
+                    _ = try await fetch(base, "/__standin/fixtures", method: "POST", body: Self.json(fixture))
+                }
+            }
+        }
+    }
+
     @Test func fixturesListShowsEndpointsVariantsSelectionAndHits() async throws {
         try await withMocks(Self.files) { mocks async throws in
             try await withServer(mocks: mocks) { base async throws in

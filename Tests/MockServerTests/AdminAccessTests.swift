@@ -11,6 +11,7 @@ import Testing
         host: String? = "127.0.0.1:8080",
         origin: String? = nil,
         contentType: String? = nil,
+        hasBody: Bool = true,
         authorization: String? = nil
     ) -> AdminAccess.Caller {
         AdminAccess.Caller(
@@ -20,7 +21,8 @@ import Testing
             authorization: authorization,
             host: host,
             origin: origin,
-            contentType: contentType
+            contentType: contentType,
+            hasBody: hasBody
         )
     }
 
@@ -82,6 +84,17 @@ import Testing
         }
         #expect(access.refusal(local("DELETE")) == nil)
         #expect(access.refusal(local("GET")) == nil)
+    }
+
+    @Test func withoutTokenABodilessWriteNeedsNoContentType() {
+        let access = AdminAccess(token: nil)
+        for method in ["POST", "PUT"] {
+            #expect(access.refusal(local(method, hasBody: false)) == nil, "\(method)")
+            #expect(access.refusal(local(method, contentType: "application/json", hasBody: false)) == nil)
+            #expect(access.refusal(local(method, contentType: "text/plain", hasBody: false))?.status == 403)
+            #expect(access.refusal(local(method, origin: "https://evil.example", hasBody: false))?.status == 403)
+            #expect(access.refusal(local(method, host: "evil.example", hasBody: false))?.status == 403)
+        }
     }
 
     @Test func withTokenEveryoneMustPresentIt() {

@@ -39,6 +39,16 @@ import FoundationNetworking
         }
     }
 
+    @Test func aDelayHeaderInAnUnknownUnitNamesTheUnitsAndTheCap() async throws {
+        try await withServer(simulation: SimulationSettings(maxHold: .seconds(1))) { base async throws in
+            let response = try await fetch(base, "/text", headers: ["X-StandIn-Delay": "2h"])
+            #expect(response.status == 400)
+            let message = try #require(try response.json()["message"] as? String)
+            #expect(message.contains("us, ms, s or m"), "\(message)")
+            #expect(message.hasSuffix("at most the server's --max-hold of 1s"), "\(message)")
+        }
+    }
+
     @Test func healthAnswersWhileRegexRequestsAreInFlight() async throws {
         try await withMocks(Self.regexMocks) { mocks async throws in
             try await withServer(mocks: mocks) { base async throws in
@@ -79,7 +89,7 @@ import FoundationNetworking
         log.flush()
         try pipe.fileHandleForWriting.close()
         let lines = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .split(separator: "\n")
+            .split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last ?? "" }
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix(#"GET /x\x0aGET /forged 200 ok.json 0.01ms 404 NO MATCH"#) == true)
         #expect(lines.last?.hasPrefix(#"GET /\x1b[2J\x00\\ 404 NO MATCH"#) == true)

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import MockServer
+
 @Suite struct JournalTests {
     static let files = [
         "user.json": #"""
@@ -88,6 +90,16 @@ import Testing
                 #expect(nearest["fixture"] as? String == "order.json")
                 #expect((nearest["differences"] as? [String])?.first?.hasPrefix("body: expected") == true)
             }
+        }
+    }
+
+    @Test func durationIsListedToTheMicrosecond() {
+        let head = JournalRequestHead(method: "GET", path: "/", query: nil, headers: [])
+        var entry = JournalEntry(time: Date(), head: head, body: [], bodyTruncated: false)
+        for (duration, written) in [(Duration.nanoseconds(139_527), "0.139"), (.microseconds(12_000), "12.0")] {
+            entry.duration = duration
+            let json = String(decoding: entry.json.compactBytes, as: UTF8.self)
+            #expect(json.contains(#""durationMs":\#(written),"#), "\(json)")
         }
     }
 

@@ -91,7 +91,7 @@ private typealias RegistryTests_Profile = Profile
             let oneClient = APIClient(baseURL: base, transport: one)
             let otherClient = APIClient(baseURL: base, transport: other)
             #expect(try await oneClient.send(API.Profile(id: 1)).nickname == "first")
-            one.setVariant("banned", for: "GET /profiles/{id}")
+            try one.setVariant("banned", for: "GET /profiles/{id}")
             one.register(API.Plain(), error: .http(status: 503))
             #expect(try await networkError { try await oneClient.send(API.Profile(id: 1)) }.businessCode == 40300)
             #expect(try await otherClient.send(API.Profile(id: 1)).nickname == "first")
@@ -115,14 +115,35 @@ private typealias RegistryTests_Profile = Profile
             let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
             #expect(try await client.send(API.Profile(id: 1)).nickname == "first")
             #expect(try await client.send(API.Profile(id: 1)).nickname == "second")
-            registry.setVariant("banned", for: "GET /profiles/{id}")
+            try registry.setVariant("banned", for: "GET /profiles/{id}")
             #expect(try await networkError { try await client.send(API.Profile(id: 1)) }.businessCode == 40300)
             registry.reset()
             #expect(try await client.send(API.Profile(id: 1)).nickname == "first")
-            registry.setVariant("banned")
+            try registry.setVariant("banned")
             #expect(try await networkError { try await client.send(API.Profile(id: 1)) }.businessCode == 40300)
-            registry.setVariant("absent")
+            try registry.setVariant(nil)
             #expect(try await client.send(API.Profile(id: 1)).nickname == "second")
+        }
+    }
+
+    @Test func aVariantThatDoesNotExistIsRefusedNamingTheOnesThatDo() async throws {
+        let file = #"""
+            { "request": { "path": "/profiles/{id}" }, "response": { "json": {} },
+              "variants": { "banned": { "status": 403 }, "gone": { "status": 410 } } }
+            """#
+        try await withTemporaryMocks(["profiles.json": file]) { directory in
+            let registry = try MockRegistry(directory: directory)
+            let wrongName = #expect(throws: (any Error).self) {
+                try registry.setVariant("baned", for: "GET /profiles/{id}")
+            }
+            #expect(wrongName.map { "\($0)" } == #"GET /profiles/{id} has no variant "baned"; it has: banned, gone"#)
+            let wrongEndpoint = #expect(throws: (any Error).self) {
+                try registry.setVariant("banned", for: "GET /profile/{id}")
+            }
+            #expect(wrongEndpoint.map { "\($0)" }?.contains("the endpoints are: GET /profiles/{id}") == true)
+            let nowhere = #expect(throws: (any Error).self) { try registry.setVariant("absent") }
+            #expect(nowhere.map { "\($0)" } == #"no fixture has a variant "absent"; the variants are: banned, gone"#)
+            try registry.setVariant(nil, for: "GET /nowhere")
         }
     }
 

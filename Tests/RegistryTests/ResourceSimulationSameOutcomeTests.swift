@@ -97,7 +97,7 @@ import Testing
     /// admin API, or `setVariant` on the registry.
     private func select(_ variant: String, _ transport: any Transport, _ base: URL) async throws {
         if let registry = transport as? MockRegistry {
-            registry.setVariant(variant == "null" ? nil : "down", for: "ANY /todos")
+            try registry.setVariant(variant == "null" ? nil : "down", for: "ANY /todos")
             return
         }
         let body = #"{"ANY /todos": \#(variant)}"#

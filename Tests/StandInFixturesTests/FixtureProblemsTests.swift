@@ -43,7 +43,7 @@ import Testing
             found == [
                 #"2: unknown method "PSOT"; did you mean "POST"?"#,
                 #"4: unknown key "stauts" in response; did you mean "status"?"#,
-                #"5: "soon" is not a duration; write it like "120ms", "2s" or "1.5s""#,
+                #"5: "soon" is not a duration; write a number and a unit (us, ms, s or m), like "120ms", "2s" or "1.5s""#,
             ]
         )
     }

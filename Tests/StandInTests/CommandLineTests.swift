@@ -22,7 +22,7 @@ import FoundationNetworking
         let mocks = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
         let result = try await StandInBinary.run(["check", "--mocks", mocks])
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("fixture(s) and 1 resource(s) OK."))
+        #expect(result.output.contains("22 fixture(s) OK, 1 of them resource(s)."))
     }
 
     @Test func checkReportsFileAndLineAndExitsWithOne() async throws {
@@ -77,6 +77,27 @@ import FoundationNetworking
         #expect(server.text.contains(#/GET /ok 200 ok\.json \d+\.\d\dms/#))
         #expect(server.text.contains(#/GET /missing 404 NO MATCH \d+\.\d\dms/#))
         #expect(server.text.contains("StandIn stopped (SIGINT)."))
+    }
+
+    @Test func serveBannerCountsResourcesAmongTheFixtures() async throws {
+        let resource = #"{"resource": {"path": "/todos"}}"#
+        let mocks = try temporaryMocks(["ok.json": broken["ok.json"]!, "todos.json": resource])
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let server = try await ServeProcess(["--mocks", mocks.path, "--quiet"])
+        #expect(await server.interrupt() == 0)
+        #expect(server.text.contains("StandIn serving 2 fixture(s) from"), "\(server.text)")
+    }
+
+    @Test func accessLogLinesCarryTheTimestampOtherLogLinesDo() async throws {
+        let mocks = try temporaryMocks(broken)
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let server = try await ServeProcess(["--mocks", mocks.path])
+        _ = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(await server.interrupt() == 0)
+        let stamp = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}/#
+        let line = try #require(server.text.split(separator: "\n").first { $0.contains("GET /ok 200") })
+        #expect(try stamp.prefixMatch(in: line) != nil, "\(line)")
     }
 
     @Test func quietServeLogsNoRequests() async throws {

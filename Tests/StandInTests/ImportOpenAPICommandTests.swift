@@ -62,6 +62,32 @@ struct ImportOpenAPICommandTests {
         #expect(result.error.contains("the YAML expands to more than 2000000 values"))
     }
 
+    @Test func aHugeMinLengthIsCutWithAWarningAndLeavesNoStagingFolder() async throws {
+        let huge = "9223372036854775807"
+        let properties = """
+            "plain": {"type": "string", "minLength": \(huge)},
+            "patterned": {"type": "string", "pattern": "^[a-z]+$", "minLength": \(huge)},
+            "quantified": {"type": "string", "pattern": "^a{\(huge)}$"}
+            """
+        let spec = """
+            {"openapi": "3.0.0", "info": {"title": "Bombs", "version": "1"}, "paths": {"/bombs": {"get": {
+              "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {
+                "type": "object", "required": ["plain", "patterned", "quantified"], "properties": {\(properties)}
+            }}}}}}}}}
+            """
+        let mocks = try temporaryMocks(["specs/bombs.json": spec])
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let path = mocks.appendingPathComponent("specs/bombs.json").path
+        let result = try await StandInBinary.run(["import", "openapi", path, "--mocks", mocks.path])
+        #expect(result.status == 0, "\(result.error)")
+        let leftOver = try FileManager.default.contentsOfDirectory(atPath: mocks.path).filter { $0.hasPrefix(".") }
+        #expect(leftOver.isEmpty)
+        #expect(result.error.contains("minLength \(huge) is more than"))
+        let written = try files(under: mocks).filter { $0.key.hasPrefix("imported/openapi/") }
+        #expect(written.count == 1)
+        #expect(written.values.allSatisfy { $0.count < 100_000 })
+    }
+
     /// Every file under `directory` by its relative path, with its bytes.
     private func files(under directory: URL) throws -> [String: Data] {
         var found: [String: Data] = [:]

@@ -55,21 +55,3 @@ extension AdminAPI {
         return node
     }
 }
-
-/// Checks that an endpoint has a fixture and that one of its fixtures has a variant, naming what exists if not.
-enum VariantCheck {
-    /// Nil when `endpoint` (`GET /users/{id}`) has a fixture with `variant`; else a sentence naming what exists.
-    static func problem(endpoint: String, variant: String, fixtures: [Fixture]) -> String? {
-        let candidates = fixtures.filter { $0.endpoint == endpoint }
-        guard !candidates.isEmpty else {
-            let endpoints = Set(fixtures.map(\.endpoint)).sorted().joined(separator: ", ")
-            return "no fixture serves \(endpoint); the endpoints are: \(endpoints)"
-        }
-        let available = Set(candidates.flatMap(\.variantNames)).sorted()
-        guard available.contains(variant) else {
-            let list = available.isEmpty ? "it has none" : "it has: " + available.joined(separator: ", ")
-            return "\(endpoint) has no variant \"\(variant)\"; \(list)"
-        }
-        return nil
-    }
-}

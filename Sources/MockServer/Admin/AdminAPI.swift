@@ -79,7 +79,7 @@ struct AdminAPI {
             status: 200,
             json: AdminJSON.object([
                 ("status", AdminJSON.string("ok")),
-                ("fixtures", AdminJSON.int(context.store.current.fixtures.count)),
+                ("fixtures", AdminJSON.int(state.fixtures.count)),
             ])
         )
     }

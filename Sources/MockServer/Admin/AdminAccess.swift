@@ -8,9 +8,11 @@ import StandInFixtures
 ///   port), so a page whose own name was rebound to 127.0.0.1 (DNS rebinding) cannot read the answers;
 /// - an `Origin`, if sent, is this server's own (a local name and the port the request was sent to), so another
 ///   site's page cannot send a write without a preflight;
-/// - a write (`POST`, `PUT`) says `Content-Type: application/json`, which no HTML form and no request a browser
-///   sends cross-site without a preflight can say. A `DELETE` needs no body and no type: a browser never sends one
-///   cross-site without a preflight, which StandIn does not grant.
+/// - a write (`POST`, `PUT`) with a body says `Content-Type: application/json`, which no HTML form and no request a
+///   browser sends cross-site without a preflight can say. A write without a body (`curl -X POST …/reset`) may say
+///   no type, but any type it says must be JSON (an empty form says its own): a browser that sends such a write
+///   cross-site also sends `Origin`, which the rule above refuses. A `DELETE` needs no body and no type: a browser
+///   never sends one cross-site without a preflight, which StandIn does not grant.
 ///
 /// `GET /__standin/health` needs only the first: it tells nothing but that the server is up, and probes send any
 /// `Host`. With a token, the dashboard's page and assets (`GET /__standin/ui…`) need none: they hold no data, and
@@ -39,6 +41,8 @@ struct AdminAccess: Sendable {
         var origin: String? = nil
         /// The `Content-Type` header.
         var contentType: String? = nil
+        /// Whether the call carries a body; one without may leave out `Content-Type`.
+        var hasBody = true
     }
 
     /// Why a caller is turned away, as a status and a message.
@@ -93,10 +97,10 @@ struct AdminAccess: Sendable {
                 )
             }
         }
-        if caller.method == "POST" || caller.method == "PUT" {
+        if caller.method == "POST" || caller.method == "PUT", caller.hasBody || caller.contentType != nil {
             guard Self.isJSON(caller.contentType) else {
                 return Self.forbidden(
-                    "admin API writes must say Content-Type: application/json "
+                    "admin API writes with a body must say Content-Type: application/json "
                         + "(not \(Self.describe(caller.contentType)))"
                 )
             }

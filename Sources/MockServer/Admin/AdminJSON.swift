@@ -14,10 +14,6 @@ enum AdminJSON {
         JSONNode(.number(String(value)))
     }
 
-    static func number(_ value: Double) -> JSONNode {
-        JSONNode(.number(String(value)))
-    }
-
     static func bool(_ value: Bool) -> JSONNode {
         JSONNode(.bool(value))
     }

@@ -28,28 +28,11 @@ extension JournalEntry {
         out.append(#","variant":"#)
         Self.writeString(variant, into: &out)
         out.append(#","durationMs":"#)
-        Self.writeMilliseconds(duration, into: &out)
+        MillisecondsLiteral.append(duration, to: &out)
         out.append(#","timeMs":"#)
         out.appendDecimal(Int((time.timeIntervalSince1970 * 1000).rounded(.down)))
         out.append(contentsOf: origin.members)
         out.append(UInt8(ascii: "}"))
-    }
-
-    /// Appends `duration` in milliseconds with microsecond precision, as a JSON number: `0.21`, `12.0`, `0.005`.
-    private static func writeMilliseconds(_ duration: Duration, into out: inout [UInt8]) {
-        let (seconds, attoseconds) = duration.components
-        let microseconds = max(0, Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))
-        out.appendDecimal(microseconds / 1000)
-        out.append(UInt8(ascii: "."))
-        var fraction = microseconds % 1000
-        var digits = 3
-        while digits > 1, fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        if digits > 1, fraction < 10 { out.append(UInt8(ascii: "0")) }
-        if digits > 2, fraction < 100 { out.append(UInt8(ascii: "0")) }
-        out.appendDecimal(fraction)
     }
 
     /// Appends `text` as a JSON string, or `null`.

@@ -33,7 +33,7 @@ extension JournalEntry {
             ("fixture", AdminJSON.string(fixture)),
             ("variant", AdminJSON.string(variant)),
             ("status", AdminJSON.int(status)),
-            ("durationMs", AdminJSON.number(Double(duration / .microseconds(1)) / 1000)),
+            ("durationMs", JSONNode(.number(MillisecondsLiteral.text(duration)))),
             ("simulation", AdminJSON.string(simulation)),
         ]
         if isUnmatched {

@@ -67,7 +67,15 @@ final class Simulation: Sendable {
     /// The delay a request asks for in `X-StandIn-Delay`; a client may hold its request no longer than `--max-hold`
     /// (a log-normal draw past it is cut there).
     private func requestedDelay(_ text: String) throws(FixtureError) -> DelaySpec {
-        let spec = try DelaySpec(parsing: text)
+        let spec: DelaySpec
+        do {
+            spec = try DelaySpec(parsing: text)
+        } catch {
+            throw FixtureError(
+                "\(error.reason); a request may ask for at most the server's --max-hold of "
+                    + DurationText.format(settings.maxHold)
+            )
+        }
         guard spec.upperBound <= settings.maxHold else {
             throw FixtureError(
                 "\(text.debugDescription) is longer than the server's --max-hold of \(DurationText.format(settings.maxHold))"

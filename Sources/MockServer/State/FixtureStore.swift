@@ -81,6 +81,11 @@ final class FixtureStore: Sendable {
         (current.fixtures + resources.definitions.map(\.fixture)).sorted { $0.id < $1.id }
     }
 
+    /// How many fixtures there are now, resources included: as many as `endpointFixtures` lists.
+    var count: Int {
+        state.withLock { count($0) }
+    }
+
     /// Checks `bytes` like a fixture file and adds it under a new id (`runtime/1`, `runtime/2`, …).
     func add(_ bytes: [UInt8]) throws(FixtureError) -> Fixture {
         let result = state.withLock { state -> Result<Fixture, FixtureError> in
@@ -175,7 +180,7 @@ final class FixtureStore: Sendable {
     }
 
     private func count(_ state: State) -> Int {
-        state.files.count + state.runtime.count
+        state.files.count + state.resources.count + state.runtime.count
     }
 
     private func publish(_ state: State) {

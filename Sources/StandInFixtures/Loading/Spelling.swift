@@ -1,9 +1,9 @@
 /// Finds what a misspelt word was meant to be, for "did you mean" in messages.
-enum Spelling {
+public enum Spelling {
     /// The candidate nearest to `word` when it is close enough to be a typo of it (ignoring case: one edit for
     /// short words, two from five letters on; swapping two neighbours is one edit); nil otherwise, and for an exact
     /// match.
-    static func nearest(to word: String, among candidates: [String]) -> String? {
+    public static func nearest(to word: String, among candidates: [String]) -> String? {
         let typed = Array(word.lowercased().utf8)
         guard typed.count <= 64 else { return nil }
         let limit = typed.count >= 5 ? 2 : 1

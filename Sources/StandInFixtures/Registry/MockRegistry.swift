@@ -29,6 +29,12 @@ public final class MockRegistry: Transport, Sendable {
         case http(status: Int, message: String = "")
     }
 
+    /// A variant was asked for that no fixture of the endpoint (or, for every endpoint, no fixture at all) has; the
+    /// description names the variants there are.
+    public struct VariantError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     /// Loading a directory failed because some files are broken; nothing is served from a half-loaded directory.
     public struct LoadError: Error, CustomStringConvertible {
         /// One entry per broken file.
@@ -102,14 +108,27 @@ public final class MockRegistry: Transport, Sendable {
     // MARK: Variants and state
 
     /// Serves `variant` for `endpoint` (written as fixtures name it: `GET /users/{id}`; a resource's is `ANY /todos`)
-    /// when a request names none; nil clears the choice. Fixtures of the endpoint without that variant serve their default response.
-    public func setVariant(_ variant: String?, for endpoint: String) {
+    /// when a request names none; nil clears the choice. Fixtures of the endpoint without that variant serve their
+    /// default response. Throws `VariantError`, changing nothing, when no fixture of the endpoint has the variant.
+    public func setVariant(_ variant: String?, for endpoint: String) throws(VariantError) {
+        if let variant, let problem = VariantCheck.problem(endpoint: endpoint, variant: variant, fixtures: fixtures) {
+            throw VariantError(description: problem)
+        }
         chooser.variants.set(variant, for: endpoint)
     }
 
-    /// Serves `variant` for every endpoint without its own choice, where the fixture has it; nil clears it.
-    public func setVariant(_ variant: String?) {
+    /// Serves `variant` for every endpoint without its own choice, where the fixture has it; nil clears it. Throws
+    /// `VariantError`, changing nothing, when no fixture has the variant.
+    public func setVariant(_ variant: String?) throws(VariantError) {
+        if let variant, let problem = VariantCheck.problem(variant: variant, fixtures: fixtures) {
+            throw VariantError(description: problem)
+        }
         chooser.variants.setForEveryEndpoint(variant)
+    }
+
+    /// The loaded fixtures and each resource as the fixture of its endpoint: what a variant is selected among.
+    private var fixtures: [Fixture] {
+        index.fixtures + resources.definitions.map(\.fixture)
     }
 
     /// Puts every sequence back at its first step, every resource back to its seed, and clears every variant choice.

@@ -22,7 +22,10 @@ public enum DurationText {
             }
             return .nanoseconds(Int64(nanoseconds))
         }
-        throw FixtureError("\(trimmed.quoted) is not a duration; write it like \"120ms\", \"2s\" or \"1.5s\"")
+        throw FixtureError(
+            "\(trimmed.quoted) is not a duration; write a number and a unit (us, ms, s or m), "
+                + "like \"120ms\", \"2s\" or \"1.5s\""
+        )
     }
 
     /// `120ms`, `2s`, `1.5s`: the shortest way to write a duration in milliseconds or seconds.

@@ -16,7 +16,9 @@ import Testing
         for text in ["120", "-1s", "+1s", "ms", "fast", "1h", "1 s s", "infms", "nanms"] {
             #expect(throws: FixtureError.self, "\(text) parsed") { try DurationText.parse(text) }
         }
-        #expect(throws: FixtureError(#""120" is not a duration; write it like "120ms", "2s" or "1.5s""#)) {
+        let message =
+            #""120" is not a duration; write a number and a unit (us, ms, s or m), like "120ms", "2s" or "1.5s""#
+        #expect(throws: FixtureError(message)) {
             try DurationText.parse("120")
         }
     }

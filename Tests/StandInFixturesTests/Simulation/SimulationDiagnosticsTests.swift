@@ -13,7 +13,10 @@ import Testing
               }
             }
             """
-        #expect(try diagnosis(of: text) == #"5: "fast" is not a duration; write it like "120ms", "2s" or "1.5s""#)
+        #expect(
+            try diagnosis(of: text)
+                == #"5: "fast" is not a duration; write a number and a unit (us, ms, s or m), like "120ms", "2s" or "1.5s""#
+        )
     }
 
     @Test func badDelayObjectNamesTheDelayKeysLine() throws {
@@ -82,7 +85,7 @@ import Testing
         let cases: [(String, String)] = [
             (
                 #"    "slow": { "delay": "soon" }"#,
-                #"5: "soon" is not a duration; write it like "120ms", "2s" or "1.5s""#
+                #"5: "soon" is not a duration; write a number and a unit (us, ms, s or m), like "120ms", "2s" or "1.5s""#
             ),
             (
                 "    \"a\": {},\n    \"b\": {\n      \"stauts\": 404\n    }",

@@ -111,6 +111,44 @@ import FoundationNetworking
         }
     }
 
+    @Test func aBodyFileLinkedOutOfFilesIsRefusedAndNotCopied() async throws {
+        try await withFolder { folder in
+            let wiremock = folder.appendingPathComponent("wiremock")
+            let files = wiremock.appendingPathComponent("__files")
+            let secrets = folder.appendingPathComponent("home/.ssh")
+            try writeFile("PRIVATE KEY", to: secrets.appendingPathComponent("id_rsa"))
+            try writeFile("inside", to: files.appendingPathComponent("real.txt"))
+            let links = [
+                "key.txt": secrets.appendingPathComponent("id_rsa").path, "ssh": secrets.path, "alias.txt": "real.txt",
+            ]
+            for (name, target) in links {
+                try FileManager.default.createSymbolicLink(
+                    atPath: files.appendingPathComponent(name).path,
+                    withDestinationPath: target
+                )
+            }
+            let stubs = [("file", "key.txt"), ("folder", "ssh/id_rsa"), ("alias", "alias.txt")].map { url, name in
+                #"{"request": {"url": "/\#(url)"}, "response": {"status": 200, "bodyFileName": "\#(name)"}}"#
+            }
+            try writeFile(
+                #"{"mappings": [\#(stubs.joined(separator: ", "))]}"#,
+                to: wiremock.appendingPathComponent("mappings/links.json")
+            )
+            let mocks = folder.appendingPathComponent("Mocks")
+            let result = try await StandInBinary.run(["import", "wiremock", wiremock.path, "--mocks", mocks.path])
+            #expect(result.status == 0, "\(result.error)")
+            for name in ["key.txt", "ssh/id_rsa"] {
+                #expect(
+                    result.error.contains(#"response.bodyFileName: "\#(name)" is outside __files"#),
+                    "\(result.error)"
+                )
+            }
+            let written = String(decoding: try allBytes(under: mocks), as: UTF8.self)
+            #expect(!written.contains("PRIVATE KEY"))
+            #expect(written.contains("inside"))
+        }
+    }
+
     @Test func aBrokenMappingFileFailsNamingItsLineAndWritesNothing() async throws {
         try await withFolder { folder in
             let wiremock = folder.appendingPathComponent("wiremock")

@@ -1,7 +1,8 @@
 /// Writes a short string that a simple regular expression matches: literals, `.`, classes (`[a-z0-9_]`, `[^,]`),
 /// `\d \w \s` and their negations, groups with alternatives (the first is taken), anchors and the quantifiers
 /// `? * + {n} {n,} {n,m}`. Lookarounds, back-references and Unicode properties are not written; nor is anything
-/// the result is not checked to match.
+/// the result is not checked to match. No part of the sample grows past `longest` characters, whatever counts the
+/// pattern gives.
 struct PatternSample {
     private struct Unsupported: Error {}
 
@@ -9,18 +10,21 @@ struct PatternSample {
     private var index = 0
     /// Repeats added to every quantifier that allows more, to reach a `minLength`.
     private let extra: Int
+    /// The most characters any part of the sample may have.
+    private let longest: Int
 
-    private init(_ pattern: String, extra: Int) {
+    private init(_ pattern: String, extra: Int, longest: Int) {
         characters = Array(pattern)
         self.extra = extra
+        self.longest = longest
     }
 
     /// A string that `pattern` matches (searched, as JSON Schema's `pattern` is) within the length bounds, or nil
-    /// when the pattern is not simple enough or no short string meets the bounds.
-    static func string(matching pattern: String, minLength: Int?, maxLength: Int?) -> String? {
+    /// when the pattern is not simple enough or no string of at most `longest` characters meets the bounds.
+    static func string(matching pattern: String, minLength: Int?, maxLength: Int?, longest: Int) -> String? {
         guard let regex = try? Regex(pattern) else { return nil }
-        for extra in [0, max(minLength ?? 0, 1)] {
-            var sample = PatternSample(pattern, extra: extra)
+        for extra in [0, min(max(minLength ?? 0, 1), longest)] {
+            var sample = PatternSample(pattern, extra: extra, longest: longest)
             guard let text = try? sample.alternatives(), sample.index == sample.characters.count else { return nil }
             let length = text.unicodeScalars.count
             if length >= minLength ?? 0, length <= maxLength ?? .max, text.contains(regex) { return text }
@@ -42,10 +46,14 @@ struct PatternSample {
     /// Atoms with their quantifiers, up to `|`, `)` or the end.
     private mutating func sequence() throws -> String {
         var text = ""
+        var length = 0
         while let next = peek, next != "|", next != ")" {
             let atom = try self.atom()
             let count = try repeats()
+            let (added, overflow) = atom.count.multipliedReportingOverflow(by: count)
+            guard !overflow, added <= longest - length else { throw Unsupported() }
             text += String(repeating: atom, count: count)
+            length += added
         }
         return text
     }
@@ -98,7 +106,8 @@ struct PatternSample {
         }
         index += 1
         if peek == "?" || peek == "+" { index += 1 }
-        return min(bounds.least + extra, bounds.most ?? .max)
+        let (wanted, overflow) = bounds.least.addingReportingOverflow(extra)
+        return min(overflow ? .max : wanted, bounds.most ?? .max)
     }
 
     /// `[...]`: the first character the class allows (a character outside it, for `[^...]`).

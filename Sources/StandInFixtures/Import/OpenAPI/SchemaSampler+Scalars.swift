@@ -1,14 +1,30 @@
 extension SchemaSampler {
     /// A string that meets the schema's `pattern` (when simple), else its `format`, padded or cut to its length
-    /// bounds.
+    /// bounds. A `minLength` past `longestString` is cut to it, with a warning: a spec's number never sizes a value
+    /// beyond that.
     func stringValue(_ view: SchemaView, at location: String, variation: Int) -> String {
-        let least = view.count("minLength")
-        let most = view.count("maxLength")
-        if let pattern = view.node["pattern"]?.stringValue {
-            if let text = PatternSample.string(matching: pattern, minLength: least, maxLength: most) { return text }
+        var least = view.count("minLength")
+        if let asked = least, asked > Self.longestString {
             warnings.add(
                 location,
-                "pattern \(pattern.quoted) is too complex to write a string for; one that may not match is served"
+                "minLength \(asked) is more than the \(Self.longestString) characters StandIn writes for a string; "
+                    + "a string of \(Self.longestString) is served"
+            )
+            least = Self.longestString
+        }
+        let most = view.count("maxLength")
+        if let pattern = view.node["pattern"]?.stringValue {
+            let sample = PatternSample.string(
+                matching: pattern,
+                minLength: least,
+                maxLength: most,
+                longest: Self.longestString
+            )
+            if let text = sample { return text }
+            warnings.add(
+                location,
+                "pattern \(pattern.quoted) is too complex to write a string for, or needs one longer than "
+                    + "\(Self.longestString) characters; one that may not match is served"
             )
         }
         let format = view.node["format"]?.stringValue

@@ -12,6 +12,8 @@ struct SchemaSampler {
     static let deepest = 32
     /// How deep optional properties are still filled in; below that only required ones are.
     static let optionalDepth = 6
+    /// The most characters a sampled string has, whatever `minLength` or a pattern's quantifiers ask for.
+    static let longestString = 4096
 
     let document: OpenAPIDocument
     let warnings: OpenAPIWarnings

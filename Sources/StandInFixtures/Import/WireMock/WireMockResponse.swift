@@ -147,10 +147,12 @@ struct WireMockResponse {
         return delay
     }
 
-    /// The bytes of `name` in `files`; a name that climbs out of `files` is refused.
+    /// The bytes of `name` in `files`; a name that climbs out of `files`, or leads out of it through a symbolic
+    /// link (to a file or a folder), is refused: its real path is compared, as the loader does for `file` bodies.
     private static func read(_ name: String, in files: URL) -> Result<[UInt8], WireMockMatcher.Unsupported> {
-        let url = files.appendingPathComponent(name).standardizedFileURL
-        guard !name.hasPrefix("/"), url.path.hasPrefix(files.standardizedFileURL.path + "/") else {
+        let root = files.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        let url = files.appendingPathComponent(name).standardizedFileURL.resolvingSymlinksInPath()
+        guard !name.hasPrefix("/"), url.path.hasPrefix(root) else {
             return .failure(.init("\(name.quoted) is outside __files"))
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
