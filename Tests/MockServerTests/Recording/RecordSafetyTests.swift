@@ -239,6 +239,25 @@ import Testing
         }
     }
 
+    @Test func aChunkSizePastAnyBodyAnswers502AndTheServerGoesOn() async throws {
+        let backend = try RawUpstream(responses: [
+            "/huge": Array(
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n7fffffffffffffff\r\nabc".utf8
+            ),
+            "/fine": Array("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nfine".utf8),
+        ])
+        defer { backend.stop() }
+        try await withTemporaryMocks([:]) { mocks in
+            try await withRecordingServer(upstream: backend.url, mocks: mocks) { proxy in
+                let answer = try await fetch(proxy, "/huge")
+                #expect(answer.status == 502)
+                #expect((try answer.json()["message"] as? String)?.contains("larger than") == true)
+                #expect(try await fetch(proxy, "/fine").text == "fine")
+            }
+            #expect(files(under: mocks).count == 1)
+        }
+    }
+
     @Test func aSlowUpstreamAnswers504AndWritesNothing() async throws {
         let slow = fixtureJSON(path: "/slow", response: #"{ "text": "late", "delay": "2s" }"#)
         try await withMocks(["slow.json": slow]) { backendMocks in
