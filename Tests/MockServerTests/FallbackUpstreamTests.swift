@@ -93,6 +93,22 @@ import Testing
         }
     }
 
+    @Test func targetsThatAreNotOriginFormOrClimbOutAreRefusedAndNeverSent() async throws {
+        let backend = ["admin.json": #"{ "request": { "path": "/admin" }, "response": { "text": "admin" } }"#]
+        try await withMocks(backend) { backendMocks async throws in
+            try await withServer(mocks: backendMocks) { upstream async throws in
+                try await withFront([:], upstream: upstream.appendingPathComponent("api")) { base, _ async throws in
+                    for target in ["x/../../admin", "admin", "/../admin"] {
+                        let answer = try await rawGet(target, port: base.port!)
+                        #expect(answer.hasPrefix("HTTP/1.1 400"), "\(target): \(answer.prefix(60))")
+                    }
+                }
+                let seen = try await fetch(upstream, "/__standin/requests").json()["requests"] as? [[String: Any]]
+                #expect(seen?.isEmpty == true, "\(seen ?? [])")
+            }
+        }
+    }
+
     @Test func anUnreachableUpstreamGives502InTheEnvelope() async throws {
         let dead = URL(string: "http://127.0.0.1:1")!
         try await withFront([:], upstream: dead) { base, _ async throws in

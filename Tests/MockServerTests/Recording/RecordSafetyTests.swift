@@ -5,6 +5,12 @@ import ServerTestSupport
 import StandInFixtures
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What recording must never do: put secrets on disk, write outside its folder, lose answers under load, or write
 /// anything for an answer that never came.
 @Suite(.serialized) struct RecordSafetyTests {
@@ -172,6 +178,42 @@ import Testing
                     #expect(seen?.count == 4)
                 }
             }
+        }
+    }
+
+    @Test func targetsThatAreNotOriginFormAreRefusedAndNeverSent() async throws {
+        let backendFiles = ["admin.json": fixtureJSON(path: "/admin", response: #"{ "text": "admin" }"#)]
+        try await withMocks(backendFiles) { backendMocks in
+            try await withServer(mocks: backendMocks) { backend in
+                try await withTemporaryMocks([:]) { mocks in
+                    let upstream = backend.appendingPathComponent("api")
+                    try await withRecordingServer(upstream: upstream, mocks: mocks) { proxy in
+                        for target in ["x/../../admin", "admin", "*"] {
+                            let answer = try await rawGet(target, port: proxy.port!)
+                            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(target): \(answer.prefix(60))")
+                        }
+                    }
+                    let seen = try await fetch(backend, "/__standin/requests").json()["requests"] as? [[String: Any]]
+                    #expect(seen?.isEmpty == true, "\(seen ?? [])")
+                    #expect(files(under: mocks).isEmpty)
+                }
+            }
+        }
+    }
+
+    /// Appended to `https://host:port` as text, `@127.0.0.1/escaped` makes `127.0.0.1` the host (port 443), with the
+    /// upstream's authority as the user name.
+    @Test func aTargetStartingWithAnAtSignIsRefusedNotSentToAnotherHost() async throws {
+        let refusing = try refusingLoopbackPort()
+        defer { close(refusing.descriptor) }
+        let upstream = URL(string: "https://127.0.0.1:\(refusing.port)")!
+        try await withTemporaryMocks([:]) { mocks in
+            try await withRecordingServer(upstream: upstream, mocks: mocks, timeout: .seconds(5)) { proxy in
+                let answer = try await rawGet("@127.0.0.1/escaped", port: proxy.port!)
+                #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(60))")
+                #expect(answer.contains("not a path"), "\(answer.suffix(200))")
+            }
+            #expect(files(under: mocks).isEmpty)
         }
     }
 
