@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// One open connection of a loop, as its `ConnectionGuard` sees it: when its current request started arriving, what
-/// its raw head held that evhttp would let through (`RequestHeadScan`), and who wants to hear when it closes.
+/// its raw head and chunked body held that evhttp would let through (`RequestHeadScan`, `ChunkedBodyScan`), and who
+/// wants to hear when it closes.
 ///
 /// Ownership: the guard owns records; libevent's buffer callbacks and the connection's close callback hold
 /// unretained pointers to them, and the guard keeps each record until that close callback has run. Threads: the
@@ -22,6 +23,8 @@ final class ConnectionRecord {
     /// Reads the body of the request arriving now slowly, when its head asked for that; nil otherwise.
     private var throttle: ThrottledBodyRead?
     private var headScan = RequestHeadScan()
+    /// Reads the chunked body of the request arriving now; nil when it has none.
+    private var bodyScan: ChunkedBodyScan?
     /// The method of the request arriving now when evhttp cannot parse it (see `ExtensionMethod`).
     private var extensionMethod: String?
     /// Whether the method of the request arriving now has been looked at.
@@ -52,11 +55,12 @@ final class ConnectionRecord {
 
     /// The handler got the request: it is no longer arriving, and the reply will be the handler's, so only the next
     /// request's bytes are watched for. (evhttp reads nothing more until the reply is out.) Returns the flaw the
-    /// delivered request's raw head had, if any, and its extension method, if evhttp saw it as `POST`. What a
+    /// delivered request's raw head or chunked body had, if any, and its extension method, if evhttp saw it as
+    /// `POST`. What a
     /// pipelining client already sent is the next request's start (evhttp has taken this one's head and body out of
     /// the buffer), and is scanned now.
     func requestDelivered() -> (flaw: RequestFlaw?, extensionMethod: String?) {
-        let delivered = (flaw: headScan.flaw, extensionMethod: extensionMethod)
+        let delivered = (flaw: headScan.flaw ?? bodyScan?.flaw, extensionMethod: extensionMethod)
         requestStartedAt = nil
         endThrottle()
         setWatching(output, false)
@@ -66,6 +70,7 @@ final class ConnectionRecord {
 
     private func startScanning() {
         headScan = RequestHeadScan()
+        bodyScan = nil
         extensionMethod = nil
         methodChecked = false
         setWatching(input, true)
@@ -74,29 +79,52 @@ final class ConnectionRecord {
         checkMethod()
     }
 
-    /// Feeds `count` bytes of the input buffer from `offset` to the head scan, and stops watching the input once the
-    /// head is complete (the body is evhttp's alone).
+    /// Feeds `count` bytes of the input buffer from `offset` to the head scan, and what follows a complete head to the
+    /// body scan of a chunked body; stops watching the input once both are done (the rest is evhttp's alone).
     private func scanInput(from offset: Int, count: Int) {
-        guard let buffer = input?.buffer, count > 0, !headScan.isComplete else { return }
-        var position = evbuffer_ptr()
-        guard evbuffer_ptr_set(buffer, &position, offset, EVBUFFER_PTR_SET) == 0 else { return }
-        // Most reads add one segment: room for a few on the stack, and a second look only when there are more.
+        guard let buffer = input?.buffer, count > 0 else { return }
         var used = 0
-        let segments = Self.peek(buffer, count, at: &position, capacity: 4) { used = headScan.read($0, count: count) }
-        if segments > 4 {
-            Self.peek(buffer, count, at: &position, capacity: segments) { used = headScan.read($0, count: count) }
+        if !headScan.isComplete {
+            used = Self.feed(buffer, from: offset, count: count) { headScan.read($0, count: $1) }
+            guard headScan.isComplete else { return }
+            if headScan.flaw == nil { headArrived(length: offset + used) }
         }
-        guard headScan.isComplete else { return }
-        setWatching(input, false)
-        if headScan.flaw == nil { headArrived(length: offset + used) }
+        if bodyScan?.isComplete == false, used < count {
+            Self.feed(buffer, from: offset + used, count: count - used) { bodyScan!.read($0, count: $1) }
+        }
+        if bodyScan?.isComplete != false { setWatching(input, false) }
     }
 
-    /// The head of the request arriving now is complete and is the first `length` bytes of the input: its body
-    /// may be read slowly (`ThrottledBodyRead`).
+    /// Hands `read` the segments holding `count` bytes of `buffer` from `offset`, and that count; returns what
+    /// `read` returns.
+    @discardableResult
+    private static func feed(
+        _ buffer: OpaquePointer,
+        from offset: Int,
+        count: Int,
+        _ read: (UnsafeMutableBufferPointer<iovec>, Int) -> Int
+    ) -> Int {
+        var position = evbuffer_ptr()
+        guard evbuffer_ptr_set(buffer, &position, offset, EVBUFFER_PTR_SET) == 0 else { return 0 }
+        // Most reads add one segment: room for a few on the stack, and a second look only when there are more.
+        var used = 0
+        let segments = peek(buffer, count, at: &position, capacity: 4) { used = read($0, count) }
+        if segments > 4 {
+            peek(buffer, count, at: &position, capacity: segments) { used = read($0, count) }
+        }
+        return used
+    }
+
+    /// The head of the request arriving now is complete and is the first `length` bytes of the input: a chunked
+    /// body is scanned as it arrives, and the body may be read slowly (`ThrottledBodyRead`).
     private func headArrived(length: Int) {
-        guard let buffer = input?.buffer, let connection,
-            let bufferEvent = evhttp_connection_get_bufferevent(connection)
-        else { return }
+        guard let buffer = input?.buffer else { return }
+        if headScan.hasTransferEncoding, let bytes = evbuffer_pullup(buffer, length) {
+            let head = RequestHeadBytes(bytes: UnsafeRawBufferPointer(start: bytes, count: length))
+            // As evhttp decides: the first Transfer-Encoding field, any case. Other codings get 501 on delivery.
+            if head.header(named: "Transfer-Encoding")?.lowercased() == "chunked" { bodyScan = ChunkedBodyScan() }
+        }
+        guard let connection, let bufferEvent = evhttp_connection_get_bufferevent(connection) else { return }
         throttle = ThrottledBodyRead.start(
             input: buffer,
             headLength: length,
