@@ -64,14 +64,17 @@ struct HTTP1ResponseReader {
     /// The head's lines up to the empty line, without line ends; its bytes come out of the head budget.
     private mutating func readHead() throws -> [Substring] {
         let end = Array("\r\n\r\n".utf8)
+        // Bytes after `start` already searched: each read is searched once, whatever the pieces it comes in.
+        var searched = 0
         while true {
-            if let range = buffer[start...].firstRange(of: end) {
+            if let range = buffer[(start + max(0, searched - end.count + 1))...].firstRange(of: end) {
                 try spendHeadBudget(range.upperBound - start)
                 let text = String(decoding: buffer[start..<range.lowerBound], as: UTF8.self)
                 start = range.upperBound
                 return text.split(separator: "\r\n", omittingEmptySubsequences: false)
             }
             try spendHeadBudget(buffer.count - start, consumed: false)
+            searched = buffer.count - start
             guard try fill() else { throw TransportError.connectionLost(underlying: nil) }
         }
     }
@@ -152,14 +155,16 @@ struct HTTP1ResponseReader {
 
     /// The next line's bytes, without its CRLF; refused when longer than `limit` bytes.
     private mutating func readLine(limit: Int) throws -> ArraySlice<UInt8> {
+        var searched = 0
         while true {
-            if let range = buffer[start...].firstRange(of: Array("\r\n".utf8)) {
+            if let range = buffer[(start + max(0, searched - 1))...].firstRange(of: Array("\r\n".utf8)) {
                 guard range.lowerBound - start <= limit else { throw lineTooLong(limit) }
                 defer { start = range.upperBound }
                 return buffer[start..<range.lowerBound]
             }
             // The CR of the line's CRLF may already be here.
             guard buffer.count - start - 1 <= limit else { throw lineTooLong(limit) }
+            searched = buffer.count - start
             guard try fill() else { throw TransportError.connectionLost(underlying: nil) }
         }
     }
