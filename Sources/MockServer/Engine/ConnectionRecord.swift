@@ -42,7 +42,8 @@ final class ConnectionRecord {
     }
 
     /// Watches the bufferevent's buffers: the first byte in marks a request's start, the bytes in are scanned until
-    /// the head ends, and the first byte out before the handler got the request is evhttp's own refusal.
+    /// the head ends (and a chunked body with it), and the first byte out before the handler got the request is
+    /// evhttp's own refusal.
     func watch(_ bufferEvent: OpaquePointer) {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let inputBuffer = bufferevent_get_input(bufferEvent)!
