@@ -11,7 +11,7 @@ extension MockResponder {
 
     /// Sends a request no fixture matches to the real backend (`serve --fallback-upstream`) in a task, off the
     /// loop, and answers with what it says, or a 502 or 504 envelope; nothing is recorded. Logged as `PROXIED`. A
-    /// target that is not sent (see `UpstreamTarget`) gets a 400 envelope at once.
+    /// target that is not sent (see `UpstreamTarget`) gets a 400 envelope at once, logged as `NO MATCH`, `NOT SENT`.
     func proxy(
         _ request: ServerRequest,
         to upstream: Upstream,
@@ -23,7 +23,7 @@ extension MockResponder {
             let message = "\(call.method) \(refusal); not sent"
             let config = context.store.current.config
             request.send(.error(status: 400, message: message, config: config, requestId: requestId))
-            finish(entry, status: 400, fixture: "PROXIED", details: "\(refusal)")
+            finish(entry, status: 400, fixture: nil, details: "NOT SENT: \(refusal)")
             return
         }
         let proxied = Proxied(
