@@ -136,6 +136,20 @@ import Testing
         }
     }
 
+    /// A body read slowly (`X-StandIn-Read-Rate`) is scanned as it trickles in: its flaw is found all the same.
+    @Test func chunkedBodyReadAtARateIsScannedToo() async throws {
+        try await withServer { base async throws in
+            let head =
+                "POST /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Read-Rate: 100B/s\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let sound = try RawConnection(port: base.port!, timeout: 10)
+            sound.send(head + "5\r\nhello\r\n0\r\n\r\n")
+            #expect(await sound.readAvailable().hasPrefix("HTTP/1.1 405 "))
+            let flawed = try RawConnection(port: base.port!, timeout: 10)
+            flawed.send(head + "5\r\nhello\r\n0x0\r\n\r\n")
+            #expect(await flawed.readAll().hasPrefix("HTTP/1.1 400 "))
+        }
+    }
+
     /// libevent's chunk parser takes a chunk size followed by nothing or a space, and reports anything else as too
     /// much data: a chunk extension right after the size gets 413 (see docs/http-strictness.md), one after a space
     /// is read and ignored. Either way the server goes on serving.

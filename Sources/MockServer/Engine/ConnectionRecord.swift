@@ -57,9 +57,8 @@ final class ConnectionRecord {
     /// The handler got the request: it is no longer arriving, and the reply will be the handler's, so only the next
     /// request's bytes are watched for. (evhttp reads nothing more until the reply is out.) Returns the flaw the
     /// delivered request's raw head or chunked body had, if any, and its extension method, if evhttp saw it as
-    /// `POST`. What a
-    /// pipelining client already sent is the next request's start (evhttp has taken this one's head and body out of
-    /// the buffer), and is scanned now.
+    /// `POST`. What a pipelining client already sent is the next request's start (evhttp has taken this one's head
+    /// and body out of the buffer), and is scanned now.
     func requestDelivered() -> (flaw: RequestFlaw?, extensionMethod: String?) {
         let delivered = (flaw: headScan.flaw ?? bodyScan?.flaw, extensionMethod: extensionMethod)
         requestStartedAt = nil
@@ -85,15 +84,33 @@ final class ConnectionRecord {
     private func scanInput(from offset: Int, count: Int) {
         guard let buffer = input?.buffer, count > 0 else { return }
         var used = 0
+        var arrivedHead: Int?
         if !headScan.isComplete {
             used = Self.feed(buffer, from: offset, count: count) { headScan.read($0, count: $1) }
             guard headScan.isComplete else { return }
-            if headScan.flaw == nil { headArrived(length: offset + used) }
+            if headScan.flaw == nil {
+                arrivedHead = offset + used
+                bodyScan = Self.chunkedBodyScan(of: buffer, headLength: offset + used, scan: headScan)
+            }
         }
         if bodyScan?.isComplete == false, used < count {
             Self.feed(buffer, from: offset + used, count: count - used) { bodyScan!.read($0, count: $1) }
         }
         if bodyScan?.isComplete != false { setWatching(input, false) }
+        if let arrivedHead { headArrived(length: arrivedHead) }
+    }
+
+    /// A scan for the body of the request whose sound head (read by `scan`) is the first `headLength` bytes of
+    /// `buffer`, when the body is chunked; nil otherwise.
+    private static func chunkedBodyScan(
+        of buffer: OpaquePointer,
+        headLength: Int,
+        scan: RequestHeadScan
+    ) -> ChunkedBodyScan? {
+        guard scan.hasTransferEncoding, let bytes = evbuffer_pullup(buffer, headLength) else { return nil }
+        let head = RequestHeadBytes(bytes: UnsafeRawBufferPointer(start: bytes, count: headLength))
+        // As evhttp decides: by the first Transfer-Encoding field, in any case. Other codings get 501 on delivery.
+        return head.header(named: "Transfer-Encoding")?.lowercased() == "chunked" ? ChunkedBodyScan() : nil
     }
 
     /// Hands `read` the segments holding `count` bytes of `buffer` from `offset`, and that count; returns what
@@ -116,16 +133,12 @@ final class ConnectionRecord {
         return used
     }
 
-    /// The head of the request arriving now is complete and is the first `length` bytes of the input: a chunked
-    /// body is scanned as it arrives, and the body may be read slowly (`ThrottledBodyRead`).
+    /// The head of the request arriving now is complete and is the first `length` bytes of the input: its body
+    /// may be read slowly (`ThrottledBodyRead`).
     private func headArrived(length: Int) {
-        guard let buffer = input?.buffer else { return }
-        if headScan.hasTransferEncoding, let bytes = evbuffer_pullup(buffer, length) {
-            let head = RequestHeadBytes(bytes: UnsafeRawBufferPointer(start: bytes, count: length))
-            // As evhttp decides: the first Transfer-Encoding field, any case. Other codings get 501 on delivery.
-            if head.header(named: "Transfer-Encoding")?.lowercased() == "chunked" { bodyScan = ChunkedBodyScan() }
-        }
-        guard let connection, let bufferEvent = evhttp_connection_get_bufferevent(connection) else { return }
+        guard let buffer = input?.buffer, let connection,
+            let bufferEvent = evhttp_connection_get_bufferevent(connection)
+        else { return }
         throttle = ThrottledBodyRead.start(
             input: buffer,
             headLength: length,
