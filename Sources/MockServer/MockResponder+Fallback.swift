@@ -10,7 +10,8 @@ extension MockResponder {
     }
 
     /// Sends a request no fixture matches to the real backend (`serve --fallback-upstream`) in a task, off the
-    /// loop, and answers with what it says, or a 502 or 504 envelope; nothing is recorded. Logged as `PROXIED`.
+    /// loop, and answers with what it says, or a 502 or 504 envelope; nothing is recorded. Logged as `PROXIED`. A
+    /// target that is not sent (see `UpstreamTarget`) gets a 400 envelope at once, logged as `NO MATCH`, `NOT SENT`.
     func proxy(
         _ request: ServerRequest,
         to upstream: Upstream,
@@ -18,6 +19,13 @@ extension MockResponder {
         _ entry: consuming RequestLog.Entry?
     ) {
         let call = UpstreamCall(request)
+        if let refusal = call.refusal {
+            let message = "\(call.method) \(refusal); not sent"
+            let config = context.store.current.config
+            request.send(.error(status: 400, message: message, config: config, requestId: requestId))
+            finish(entry, status: 400, fixture: nil, details: "NOT SENT: \(refusal)")
+            return
+        }
         let proxied = Proxied(
             request: DeferredRequest(request, on: loop),
             responder: self,

@@ -77,6 +77,38 @@ import Testing
         }
     }
 
+    @Test func aChunkSizePastAnyBodyGives502AndTheServerGoesOn() async throws {
+        let backend = try RawUpstream(responses: [
+            "/huge": Array(
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n7fffffffffffffff\r\nabc".utf8
+            ),
+            "/fine": Array("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nfine".utf8),
+        ])
+        defer { backend.stop() }
+        try await withFront([:], upstream: backend.url) { base, _ async throws in
+            let answer = try await fetch(base, "/huge", timeout: Self.generousTimeout)
+            #expect(answer.status == 502)
+            #expect((try answer.json()["message"] as? String)?.contains("larger than") == true)
+            #expect(try await fetch(base, "/fine", timeout: Self.generousTimeout).text == "fine")
+        }
+    }
+
+    @Test func targetsThatAreNotOriginFormOrClimbOutAreRefusedAndNeverSent() async throws {
+        let backend = ["admin.json": #"{ "request": { "path": "/admin" }, "response": { "text": "admin" } }"#]
+        try await withMocks(backend) { backendMocks async throws in
+            try await withServer(mocks: backendMocks) { upstream async throws in
+                try await withFront([:], upstream: upstream.appendingPathComponent("api")) { base, _ async throws in
+                    for target in ["x/../../admin", "admin", "/../admin"] {
+                        let answer = try await rawGet(target, port: base.port!)
+                        #expect(answer.hasPrefix("HTTP/1.1 400"), "\(target): \(answer.prefix(60))")
+                    }
+                }
+                let seen = try await fetch(upstream, "/__standin/requests").json()["requests"] as? [[String: Any]]
+                #expect(seen?.isEmpty == true, "\(seen ?? [])")
+            }
+        }
+    }
+
     @Test func anUnreachableUpstreamGives502InTheEnvelope() async throws {
         let dead = URL(string: "http://127.0.0.1:1")!
         try await withFront([:], upstream: dead) { base, _ async throws in

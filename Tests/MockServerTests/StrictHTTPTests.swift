@@ -47,12 +47,27 @@ import Testing
                 "POST /text HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
             status: 400
         ),
+        Case(name: "chunk size 0x3", head: chunked("0x3\r\nabc\r\n0\r\n\r\n"), status: 400),
+        Case(name: "chunk size +3", head: chunked("+3\r\nabc\r\n0\r\n\r\n"), status: 400),
+        Case(name: "chunk size after a space", head: chunked(" 3\r\nabc\r\n0\r\n\r\n"), status: 400),
+        Case(name: "chunk size then words", head: chunked("3 words\r\nabc\r\n0\r\n\r\n"), status: 400),
+        Case(name: "chunk data without its CRLF", head: chunked("3\r\nabc0\r\n\r\n"), status: 400),
+        Case(name: "last chunk size 0x0", head: chunked("3\r\nabc\r\n0x0\r\n\r\n"), status: 400),
+        Case(name: "second Host", head: "GET /text HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", status: 400),
+        Case(name: "no Host in HTTP/1.1", head: "GET /text HTTP/1.1\r\nAccept: */*\r\n\r\n", status: 400),
+        Case(name: "two spaces before the target", head: "GET  /text HTTP/1.1\r\nHost: x\r\n\r\n", status: 400),
+        Case(name: "two spaces after the target", head: "GET /text  HTTP/1.1\r\nHost: x\r\n\r\n", status: 400),
         Case(
             name: "unknown transfer coding",
             head: "POST /text HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n",
             status: 501
         ),
     ]
+
+    /// A chunked `POST /text` whose body is `chunks`.
+    private static func chunked(_ chunks: String) -> String {
+        "POST /text HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks
+    }
 
     @Test(arguments: refused)
     func flawedRequestIsRefusedAndNothingAfterItIsServed(_ flawed: Case) async throws {
@@ -94,6 +109,7 @@ import Testing
 
     @Test(arguments: [
         "GET /text HTTP/1.0\r\nHost: x\r\n\r\n",
+        "GET /text HTTP/1.0\r\n\r\n",
         "GET /text HTTP/1.1\nHost: x\n\n",
         "GET /text HTTP/1.1\r\nHost: x\r\nX-Note: tab\there\r\n\r\n",
         "GET /text HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
@@ -104,6 +120,33 @@ import Testing
             connection.send(head)
             let reply = await connection.readAvailable()
             #expect(reply.contains(" 200 "), "got \(reply.prefix(60).debugDescription)")
+        }
+    }
+
+    /// Chunk sizes in any case and with leading zeros, an extension after a space, and trailer fields are sound: the
+    /// request reaches the fixtures (`/text` answers POST with 405) and the connection goes on.
+    @Test func soundChunkedBodyIsServed() async throws {
+        try await withServer { base async throws in
+            let connection = try RawConnection(port: base.port!)
+            connection.send(Self.chunked("A\r\n0123456789\r\n00b ;note=1\r\nhello world\r\n0\r\nX-Sum: 1\r\n\r\n"))
+            connection.send("GET /text HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let reply = await connection.readAll()
+            #expect(reply.hasPrefix("HTTP/1.1 405 "), "got \(reply.prefix(60).debugDescription)")
+            #expect(reply.contains("plain words"))
+        }
+    }
+
+    /// A body read slowly (`X-StandIn-Read-Rate`) is scanned as it trickles in: its flaw is found all the same.
+    @Test func chunkedBodyReadAtARateIsScannedToo() async throws {
+        try await withServer { base async throws in
+            let head =
+                "POST /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Read-Rate: 100B/s\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let sound = try RawConnection(port: base.port!, timeout: 10)
+            sound.send(head + "5\r\nhello\r\n0\r\n\r\n")
+            #expect(await sound.readAvailable().hasPrefix("HTTP/1.1 405 "))
+            let flawed = try RawConnection(port: base.port!, timeout: 10)
+            flawed.send(head + "5\r\nhello\r\n0x0\r\n\r\n")
+            #expect(await flawed.readAll().hasPrefix("HTTP/1.1 400 "))
         }
     }
 

@@ -65,7 +65,7 @@ import Testing
         let check = try DriftCheck(directory: root)
         #expect(check.unpinned == ["any.json", "prefix.json", "template.json"])
         let probe = try #require(check.probes.first)
-        let request = probe.request(
+        let request = try probe.request(
             to: URL(string: "https://api.example.com/v1")!,
             extraHeaders: [("Authorization", "Bearer t")]
         )
@@ -73,5 +73,17 @@ import Testing
         #expect(request.head.headerFields[HTTPField.Name("X-Client")!] == "ios")
         #expect(request.head.headerFields[.authorization] == "Bearer t", "credentials only from the command line")
         #expect(request.body == Data(#"{"k":"v"}"#.utf8))
+    }
+
+    /// `/api` and `/../admin` would be `/admin` at the backend: such a fixture is not pinned, and nothing is sent.
+    @Test func aFixturePathWithDotSegmentsIsNotSentToTheBackend() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let climbing = #"{ "request": { "path": "/../admin" }, "response": { "text": "x" } }"#
+        try Data(climbing.utf8).write(to: root.appendingPathComponent("climbing.json"))
+        let check = try DriftCheck(directory: root)
+        #expect(check.probes.isEmpty)
+        #expect(check.unpinned == ["climbing.json"])
     }
 }

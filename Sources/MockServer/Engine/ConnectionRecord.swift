@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// One open connection of a loop, as its `ConnectionGuard` sees it: when its current request started arriving, what
-/// its raw head held that evhttp would let through (`RequestHeadScan`), and who wants to hear when it closes.
+/// its raw head and chunked body held that evhttp would let through (`RequestHeadScan`, `ChunkedBodyScan`), and who
+/// wants to hear when it closes.
 ///
 /// Ownership: the guard owns records; libevent's buffer callbacks and the connection's close callback hold
 /// unretained pointers to them, and the guard keeps each record until that close callback has run. Threads: the
@@ -22,6 +23,8 @@ final class ConnectionRecord {
     /// Reads the body of the request arriving now slowly, when its head asked for that; nil otherwise.
     private var throttle: ThrottledBodyRead?
     private var headScan = RequestHeadScan()
+    /// Reads the chunked body of the request arriving now; nil when it has none.
+    private var bodyScan: ChunkedBodyScan?
     /// The method of the request arriving now when evhttp cannot parse it (see `ExtensionMethod`).
     private var extensionMethod: String?
     /// Whether the method of the request arriving now has been looked at.
@@ -39,7 +42,8 @@ final class ConnectionRecord {
     }
 
     /// Watches the bufferevent's buffers: the first byte in marks a request's start, the bytes in are scanned until
-    /// the head ends, and the first byte out before the handler got the request is evhttp's own refusal.
+    /// the head ends (and a chunked body with it), and the first byte out before the handler got the request is
+    /// evhttp's own refusal.
     func watch(_ bufferEvent: OpaquePointer) {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let inputBuffer = bufferevent_get_input(bufferEvent)!
@@ -52,11 +56,11 @@ final class ConnectionRecord {
 
     /// The handler got the request: it is no longer arriving, and the reply will be the handler's, so only the next
     /// request's bytes are watched for. (evhttp reads nothing more until the reply is out.) Returns the flaw the
-    /// delivered request's raw head had, if any, and its extension method, if evhttp saw it as `POST`. What a
-    /// pipelining client already sent is the next request's start (evhttp has taken this one's head and body out of
-    /// the buffer), and is scanned now.
+    /// delivered request's raw head or chunked body had, if any, and its extension method, if evhttp saw it as
+    /// `POST`. What a pipelining client already sent is the next request's start (evhttp has taken this one's head
+    /// and body out of the buffer), and is scanned now.
     func requestDelivered() -> (flaw: RequestFlaw?, extensionMethod: String?) {
-        let delivered = (flaw: headScan.flaw, extensionMethod: extensionMethod)
+        let delivered = (flaw: headScan.flaw ?? bodyScan?.flaw, extensionMethod: extensionMethod)
         requestStartedAt = nil
         endThrottle()
         setWatching(output, false)
@@ -66,6 +70,7 @@ final class ConnectionRecord {
 
     private func startScanning() {
         headScan = RequestHeadScan()
+        bodyScan = nil
         extensionMethod = nil
         methodChecked = false
         setWatching(input, true)
@@ -74,21 +79,58 @@ final class ConnectionRecord {
         checkMethod()
     }
 
-    /// Feeds `count` bytes of the input buffer from `offset` to the head scan, and stops watching the input once the
-    /// head is complete (the body is evhttp's alone).
+    /// Feeds `count` bytes of the input buffer from `offset` to the head scan, and what follows a complete head to the
+    /// body scan of a chunked body; stops watching the input once both are done (the rest is evhttp's alone).
     private func scanInput(from offset: Int, count: Int) {
-        guard let buffer = input?.buffer, count > 0, !headScan.isComplete else { return }
+        guard let buffer = input?.buffer, count > 0 else { return }
+        var used = 0
+        var arrivedHead: Int?
+        if !headScan.isComplete {
+            used = Self.feed(buffer, from: offset, count: count) { headScan.read($0, count: $1) }
+            guard headScan.isComplete else { return }
+            if headScan.flaw == nil {
+                arrivedHead = offset + used
+                bodyScan = Self.chunkedBodyScan(of: buffer, headLength: offset + used, scan: headScan)
+            }
+        }
+        if bodyScan?.isComplete == false, used < count {
+            Self.feed(buffer, from: offset + used, count: count - used) { bodyScan!.read($0, count: $1) }
+        }
+        if bodyScan?.isComplete != false { setWatching(input, false) }
+        if let arrivedHead { headArrived(length: arrivedHead) }
+    }
+
+    /// A scan for the body of the request whose sound head (read by `scan`) is the first `headLength` bytes of
+    /// `buffer`, when the body is chunked; nil otherwise.
+    private static func chunkedBodyScan(
+        of buffer: OpaquePointer,
+        headLength: Int,
+        scan: RequestHeadScan
+    ) -> ChunkedBodyScan? {
+        guard scan.hasTransferEncoding, let bytes = evbuffer_pullup(buffer, headLength) else { return nil }
+        let head = RequestHeadBytes(bytes: UnsafeRawBufferPointer(start: bytes, count: headLength))
+        // As evhttp decides: by the first Transfer-Encoding field, in any case. Other codings get 501 on delivery.
+        return head.header(named: "Transfer-Encoding")?.lowercased() == "chunked" ? ChunkedBodyScan() : nil
+    }
+
+    /// Hands `read` the segments holding `count` bytes of `buffer` from `offset`, and that count; returns what
+    /// `read` returns.
+    @discardableResult
+    private static func feed(
+        _ buffer: OpaquePointer,
+        from offset: Int,
+        count: Int,
+        _ read: (UnsafeMutableBufferPointer<iovec>, Int) -> Int
+    ) -> Int {
         var position = evbuffer_ptr()
-        guard evbuffer_ptr_set(buffer, &position, offset, EVBUFFER_PTR_SET) == 0 else { return }
+        guard evbuffer_ptr_set(buffer, &position, offset, EVBUFFER_PTR_SET) == 0 else { return 0 }
         // Most reads add one segment: room for a few on the stack, and a second look only when there are more.
         var used = 0
-        let segments = Self.peek(buffer, count, at: &position, capacity: 4) { used = headScan.read($0, count: count) }
+        let segments = peek(buffer, count, at: &position, capacity: 4) { used = read($0, count) }
         if segments > 4 {
-            Self.peek(buffer, count, at: &position, capacity: segments) { used = headScan.read($0, count: count) }
+            peek(buffer, count, at: &position, capacity: segments) { used = read($0, count) }
         }
-        guard headScan.isComplete else { return }
-        setWatching(input, false)
-        if headScan.flaw == nil { headArrived(length: offset + used) }
+        return used
     }
 
     /// The head of the request arriving now is complete and is the first `length` bytes of the input: its body

@@ -15,8 +15,10 @@ struct RequestFlaw: Sendable, Equatable {
 
 /// Reads the raw bytes of one request head as they arrive, before evhttp parses them, for what evhttp accepts but
 /// RFC 9112 does not: a NUL or another control character, a bare CR, a folded header line (obs-fold, or whitespace
-/// before the first header), and a version other than `HTTP/1.0` or `HTTP/1.1`. (evhttp reads C strings, so a NUL
-/// silently cuts a value short, and it joins folded lines.) A bare LF ends a line, as RFC 9112 §2.2 allows.
+/// before the first header), a version other than `HTTP/1.0` or `HTTP/1.1`, a request line spaced otherwise than
+/// with one space between its parts (`RequestLineShape`), and an HTTP/1.1 request without exactly one `Host`.
+/// (evhttp reads C strings, so a NUL silently cuts a value short, and it joins folded lines.) A bare LF ends a line,
+/// as RFC 9112 §2.2 allows. It also notes whether the head has a `Transfer-Encoding` field, for the body scan.
 ///
 /// Feed it bytes until `isComplete`: the empty line that ends the head was seen, or a flaw was found.
 struct RequestHeadScan {
@@ -24,12 +26,18 @@ struct RequestHeadScan {
     private(set) var flaw: RequestFlaw?
     /// Whether the head has ended, or a flaw was found (the rest need not be read).
     private(set) var isComplete = false
+    /// Whether a header line names `Transfer-Encoding`.
+    private(set) var hasTransferEncoding = false
     /// Lines of the head read so far, the request line included; empty lines before it are skipped.
     private var lines = 0
     private var lineLength = 0
     private var afterCR = false
     /// The last eight bytes of the request line, for its version.
     private var requestLineTail: UInt64 = 0
+    private var requestLineShape = RequestLineShape()
+    /// The name of the header line being read, as far as its first bytes tell.
+    private var fieldName = FramingFieldName()
+    private var hostFields = 0
 
     /// Reads the next bytes of the head; returns how many it used (fewer than given once the head is complete).
     ///
@@ -46,7 +54,7 @@ struct RequestHeadScan {
             }
             if lineLength > 0, !afterCR {
                 let end = Self.endOfOrdinaryRun(in: bytes, from: offset, to: bytes.count)
-                if lines == 0 { keepRequestLineTail(bytes, from: offset, to: end) }
+                readLineContent(bytes, from: offset, to: end)
                 lineLength += end - offset
                 offset = end
                 if offset == bytes.count { break }
@@ -71,9 +79,20 @@ struct RequestHeadScan {
             Self.endOfOrdinaryRun(in: bytes, from: offset, to: end) == end
         else { return nil }
         lineLength = end - offset
-        if lines == 0 { keepRequestLineTail(bytes, from: offset, to: end) }
+        readLineContent(bytes, from: offset, to: end)
         endLine()
         return newline + 1
+    }
+
+    /// Reads ordinary bytes `start..<end` of the line being read: the request line's for its version and spacing,
+    /// a header line's for its name.
+    private mutating func readLineContent(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) {
+        if lines == 0 {
+            keepRequestLineTail(bytes, from: start, to: end)
+            requestLineShape.read(bytes[start..<end])
+        } else if !fieldName.isDecided {
+            fieldName.read(bytes[start..<end])
+        }
     }
 
     /// Reads the first `count` bytes held by `segments`, or until the head is complete; returns how many it used.
@@ -150,20 +169,44 @@ struct RequestHeadScan {
             fail(.malformed("a NUL byte in the request head"))
         case UInt8(ascii: "\t"), 0x20..<0x7F, 0x80...:
             lineLength += 1
-            if lines == 0 { keepRequestLineTail(byte) }
+            if lines == 0 {
+                keepRequestLineTail(byte)
+                requestLineShape.read(byte)
+            } else {
+                fieldName.read(byte)
+            }
         default:
             fail(.malformed("a control character (0x\(String(byte, radix: 16))) in the request head"))
         }
     }
 
     private mutating func endLine() {
-        defer { lineLength = 0 }
+        defer {
+            lineLength = 0
+            fieldName = FramingFieldName()
+        }
         guard lineLength > 0 else {
-            if lines > 0 { isComplete = true }
+            guard lines > 0 else { return }
+            if hostFields == 0, requestLineTail == Self.http11 {
+                return fail(.malformed("an HTTP/1.1 request without Host"))
+            }
+            isComplete = true
             return
         }
         lines += 1
-        if lines == 1, let flaw = Self.versionFlaw(requestLineTail) { fail(flaw) }
+        if lines == 1 {
+            if let flaw = Self.versionFlaw(requestLineTail) ?? requestLineShape.flaw { fail(flaw) }
+            return
+        }
+        switch fieldName.found {
+        case .host:
+            hostFields += 1
+            if hostFields > 1 { fail(.malformed("the request has more than one Host")) }
+        case .transferEncoding:
+            hasTransferEncoding = true
+        case nil:
+            break
+        }
     }
 
     private mutating func fail(_ flaw: RequestFlaw) {

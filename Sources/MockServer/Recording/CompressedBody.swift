@@ -30,9 +30,9 @@ enum CompressedBody {
     }
 
     /// `bytes` inflated (gzip or zlib wrapping, detected; or raw deflate), or nil when they do not decode whole
-    /// within `limit` bytes.
+    /// within `limit` bytes (or are more than zlib takes in one call).
     static func inflated(_ bytes: [UInt8], limit: Int, raw: Bool = false) -> [UInt8]? {
-        guard !bytes.isEmpty else { return nil }
+        guard !bytes.isEmpty, let inputCount = uInt(exactly: bytes.count) else { return nil }
         var stream = z_stream()
         // 15 + 32: a gzip or zlib header, detected; -15: raw deflate.
         guard inflateInit2_(&stream, raw ? -15 : 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
@@ -43,7 +43,7 @@ enum CompressedBody {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         let status: Int32 = input.withUnsafeMutableBufferPointer { inputBuffer in
             stream.next_in = inputBuffer.baseAddress
-            stream.avail_in = uInt(inputBuffer.count)
+            stream.avail_in = inputCount
             while true {
                 let result: Int32 = chunk.withUnsafeMutableBufferPointer { chunkBuffer in
                     stream.next_out = chunkBuffer.baseAddress

@@ -37,7 +37,7 @@ final class RecordingResponder: HTTPHandler {
     func handle(_ request: ServerRequest) {
         if request.path.hasPrefix(AdminAPI.pathPrefix) { return mock.handle(request) }
         let call = UpstreamCall(request)
-        guard call.confinedTarget != nil else { return refuseEscape(call, request) }
+        if let refusal = call.refusal { return refuse(call, request, refusal) }
         if session.configuration.mode == .missing, isAnsweredByFixture(request, call) { return mock.handle(request) }
         let redactor = session.redactor
         let pending = Pending(
@@ -99,15 +99,13 @@ final class RecordingResponder: HTTPHandler {
         log.finish(pending.entry, status: status, fixture: fixture, label: fixture ?? "-", details: details)
     }
 
-    /// Answers 400 to a request whose dot segments climb out of the upstream's path, and logs it; nothing is sent
-    /// upstream or recorded.
-    private func refuseEscape(_ call: UpstreamCall, _ request: ServerRequest) {
+    /// Answers 400 to a request whose target is not sent to the backend (`UpstreamTarget`), and logs it; nothing is
+    /// sent upstream or recorded.
+    private func refuse(_ call: UpstreamCall, _ request: ServerRequest, _ refusal: UpstreamTarget.Refusal) {
         let entry = log.start(method: call.method, path: session.redactor.redactPath(of: call.exchange()), journal: nil)
         let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
-        let message = "\(call.method) \(call.target) climbs out of the upstream's path with dot segments; not sent"
-        sendError(status: 400, message: message, requestId: requestId, to: request)
-        let details = "NOT RECORDED: the path climbs out of the upstream's path"
-        log.finish(entry, status: 400, fixture: nil, label: "-", details: details)
+        sendError(status: 400, message: "\(call.method) \(refusal); not sent", requestId: requestId, to: request)
+        log.finish(entry, status: 400, fixture: nil, label: "-", details: "NOT RECORDED: \(refusal)")
     }
 
     /// The 400, 502 or 504 envelope, in the project's envelope format.

@@ -28,38 +28,42 @@ struct UpstreamCall: Sendable {
         body = request.body
     }
 
-    /// The request for the backend: the target, its dot segments resolved, appended to the upstream URL's path,
-    /// end-to-end headers only, less those the transport sets itself (`dropping`). A target that climbs out of that
-    /// path is refused.
+    /// Why this request is not sent to the backend (see `UpstreamTarget`); nil when it may be.
+    var refusal: UpstreamTarget.Refusal? {
+        do {
+            _ = try UpstreamTarget.resolvingDotSegments(target)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The request for the backend: its target placed under the upstream URL (see `UpstreamTarget`), end-to-end
+    /// headers only, less those the transport sets itself (`dropping`).
     func transportRequest(
         to upstream: URL,
         timeout: Duration,
         dropping transportSet: Set<String> = transportHeaders
     ) throws(NetworkError) -> TransportRequest {
-        guard let confinedTarget else {
-            throw .invalidRequest("\(method) \(target) climbs out of the upstream's path with dot segments")
+        let place: UpstreamTarget
+        do {
+            place = try UpstreamTarget(target, under: upstream)
+        } catch {
+            throw .invalidRequest("\(method) \(error)")
         }
-        guard let components = URLComponents(url: upstream, resolvingAgainstBaseURL: false),
-            let scheme = components.scheme, let host = components.host,
-            let requestMethod = HTTPRequest.Method(method)
-        else { throw .invalidRequest("cannot send \(method) \(target) to \(upstream)") }
-        let authority = components.port.map { "\(host):\($0)" } ?? host
-        let prefix =
-            components.percentEncodedPath.hasSuffix("/")
-            ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
+        guard let requestMethod = HTTPRequest.Method(method) else {
+            throw .invalidRequest("\(method) is not a method to send to \(upstream)")
+        }
         var fields = HTTPFields()
         for header in EndToEndHeaders.filter(headers, dropping: transportSet) {
             guard let name = HTTPField.Name(header.name) else { continue }
             fields.append(HTTPField(name: name, value: header.value))
         }
-        let head = HTTPRequest(
-            method: requestMethod,
-            scheme: scheme,
-            authority: authority,
-            path: prefix + confinedTarget,
-            headerFields: fields
+        return TransportRequest(
+            head: place.head(method: requestMethod, headerFields: fields),
+            body: body.isEmpty ? nil : Data(body),
+            timeout: timeout
         )
-        return TransportRequest(head: head, body: body.isEmpty ? nil : Data(body), timeout: timeout)
     }
 }
 

@@ -62,7 +62,10 @@ public struct DriftCheck: Sendable {
             let expected = try await registry.send(probe.request(to: local))
             let actual: TransportResponse
             do {
-                actual = try await transport.send(probe.request(to: upstream, extraHeaders: headers, timeout: timeout))
+                let request = try probe.request(to: upstream, extraHeaders: headers, timeout: timeout)
+                actual = try await transport.send(request)
+            } catch let refusal as UpstreamTarget.Refusal {
+                return DriftResult(probe, .unreachable("not sent: \(refusal)"))
             } catch {
                 let failure = TransportError(classifying: error)
                 return DriftResult(probe, .unreachable(failure.errorDescription ?? "\(error)"))

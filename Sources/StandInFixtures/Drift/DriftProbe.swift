@@ -5,7 +5,8 @@ import NetworkCore
 /// path and method, the query and headers it requires by `equals`, and the body it requires as JSON or text.
 ///
 /// A fixture pins no request (and is skipped) when its path is a template or a regular expression, its method is
-/// `ANY`, or it requires a query parameter, header or body that no single value satisfies. Secret headers
+/// `ANY`, it requires a query parameter, header or body that no single value satisfies, or its path has dot segments
+/// (`/../admin`), which the backend would read as another path (see `UpstreamTarget`). Secret headers
 /// (`Redactor.defaultHeaders`) are never taken from a fixture: credentials come from the command line.
 public struct DriftProbe: Sendable {
     /// The fixture's id.
@@ -56,35 +57,28 @@ public struct DriftProbe: Sendable {
         default:
             return nil
         }
+        let target = Self.escapePath(path) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        guard (try? UpstreamTarget.resolvingDotSegments(target)) == target else { return nil }
         fixtureID = fixture.id
         endpoint = fixture.endpoint
         self.method = method
-        target = Self.escapePath(path) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+        self.target = target
         self.headers = headers
     }
 
-    /// The request for a server at `baseURL` (its path, if any, prefixes the target), with `extraHeaders` (from the
-    /// command line) added.
+    /// The request for a server at `baseURL` (its path, if any, prefixes the target; see `UpstreamTarget`), with
+    /// `extraHeaders` (from the command line) added.
     public func request(
         to baseURL: URL,
         extraHeaders: [(name: String, value: String)] = [],
         timeout: Duration? = nil
-    ) -> TransportRequest {
-        let components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
-        let prefix = components?.percentEncodedPath ?? ""
-        let authority = components.map { parts in parts.port.map { "\(parts.host ?? ""):\($0)" } ?? parts.host ?? "" }
+    ) throws(UpstreamTarget.Refusal) -> TransportRequest {
         var fields = HTTPFields()
         for header in headers + extraHeaders {
             guard let name = HTTPField.Name(header.name) else { continue }
             fields.append(HTTPField(name: name, value: header.value))
         }
-        let head = HTTPRequest(
-            method: method,
-            scheme: baseURL.scheme ?? "http",
-            authority: authority ?? "",
-            path: (prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix) + target,
-            headerFields: fields
-        )
+        let head = try UpstreamTarget(target, under: baseURL).head(method: method, headerFields: fields)
         return TransportRequest(head: head, body: body.map { Data($0) }, timeout: timeout)
     }
 

@@ -5,6 +5,12 @@ import ServerTestSupport
 import StandInFixtures
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What recording must never do: put secrets on disk, write outside its folder, lose answers under load, or write
 /// anything for an answer that never came.
 @Suite(.serialized) struct RecordSafetyTests {
@@ -175,6 +181,42 @@ import Testing
         }
     }
 
+    @Test func targetsThatAreNotOriginFormAreRefusedAndNeverSent() async throws {
+        let backendFiles = ["admin.json": fixtureJSON(path: "/admin", response: #"{ "text": "admin" }"#)]
+        try await withMocks(backendFiles) { backendMocks in
+            try await withServer(mocks: backendMocks) { backend in
+                try await withTemporaryMocks([:]) { mocks in
+                    let upstream = backend.appendingPathComponent("api")
+                    try await withRecordingServer(upstream: upstream, mocks: mocks) { proxy in
+                        for target in ["x/../../admin", "admin", "*"] {
+                            let answer = try await rawGet(target, port: proxy.port!)
+                            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(target): \(answer.prefix(60))")
+                        }
+                    }
+                    let seen = try await fetch(backend, "/__standin/requests").json()["requests"] as? [[String: Any]]
+                    #expect(seen?.isEmpty == true, "\(seen ?? [])")
+                    #expect(files(under: mocks).isEmpty)
+                }
+            }
+        }
+    }
+
+    /// Appended to `https://host:port` as text, `@127.0.0.1/escaped` makes `127.0.0.1` the host (port 443), with the
+    /// upstream's authority as the user name.
+    @Test func aTargetStartingWithAnAtSignIsRefusedNotSentToAnotherHost() async throws {
+        let refusing = try refusingLoopbackPort()
+        defer { close(refusing.descriptor) }
+        let upstream = URL(string: "https://127.0.0.1:\(refusing.port)")!
+        try await withTemporaryMocks([:]) { mocks in
+            try await withRecordingServer(upstream: upstream, mocks: mocks, timeout: .seconds(5)) { proxy in
+                let answer = try await rawGet("@127.0.0.1/escaped", port: proxy.port!)
+                #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(60))")
+                #expect(answer.contains("not a path"), "\(answer.suffix(200))")
+            }
+            #expect(files(under: mocks).isEmpty)
+        }
+    }
+
     @Test func fiftyConcurrentDistinctRequestsMakeFiftyValidFiles() async throws {
         let items = fixtureJSON(path: "/items/{id}", response: #"{ "json": { "id": "{{path.id}}" } }"#)
         try await withMocks(["items.json": items]) { backendMocks in
@@ -238,6 +280,25 @@ import Testing
                 #expect(envelope["request_id"] as? String == answer.header("X-Request-ID"))
             }
             #expect(files(under: mocks).isEmpty)
+        }
+    }
+
+    @Test func aChunkSizePastAnyBodyAnswers502AndTheServerGoesOn() async throws {
+        let backend = try RawUpstream(responses: [
+            "/huge": Array(
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n7fffffffffffffff\r\nabc".utf8
+            ),
+            "/fine": Array("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nfine".utf8),
+        ])
+        defer { backend.stop() }
+        try await withTemporaryMocks([:]) { mocks in
+            try await withRecordingServer(upstream: backend.url, mocks: mocks) { proxy in
+                let answer = try await fetch(proxy, "/huge")
+                #expect(answer.status == 502)
+                #expect((try answer.json()["message"] as? String)?.contains("larger than") == true)
+                #expect(try await fetch(proxy, "/fine").text == "fine")
+            }
+            #expect(files(under: mocks).count == 1)
         }
     }
 

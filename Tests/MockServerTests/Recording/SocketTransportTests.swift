@@ -98,6 +98,59 @@ import Darwin
         }
     }
 
+    @Test func aChunkSizePastAnyBodyIsATransportErrorNotACrash() async throws {
+        let upstream = try RawUpstream(responses: [
+            "/huge": Array(
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n7fffffffffffffff\r\nabc".utf8
+            )
+        ])
+        defer { upstream.stop() }
+        let reason = await refusal(of: upstream, "/huge")
+        #expect(reason?.contains("larger than") == true, "\(reason ?? "answered")")
+    }
+
+    /// Framing that RFC 9112 does not allow, or that would keep a reader going without end, each refused with a
+    /// transport error: the peer's numbers are read strictly and every part of the answer is bounded.
+    @Test(arguments: [
+        ("chunk size +3", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n+3\r\nabc\r\n0\r\n\r\n"),
+        ("chunk size after a space", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n 3\r\nabc\r\n0\r\n\r\n"),
+        ("chunk size past Int", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10000000000000000\r\nabc"),
+        ("Content-Length +3", "HTTP/1.1 200 OK\r\nContent-Length: +3\r\n\r\nabc"),
+        (
+            "endless interim answers",
+            String(repeating: "HTTP/1.1 100 Continue\r\n\r\n", count: 200)
+                + "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"
+        ),
+        (
+            "endless trailers",
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n"
+                + String(repeating: "X-Trailer: 1\r\n", count: 200) + "\r\n"
+        ),
+    ])
+    func framingAPeerGetsWrongIsATransportError(_ name: String, _ response: String) async throws {
+        let upstream = try RawUpstream(responses: ["/framed": Array(response.utf8)])
+        defer { upstream.stop() }
+        let reason = await refusal(of: upstream, "/framed", transport: SocketTransport(maxHeadBytes: 1024))
+        #expect(reason != nil, "\(name) was read as an answer")
+    }
+
+    /// Why `path` got no answer: the description of the cause of the transport error; nil when it was answered.
+    private func refusal(
+        of upstream: RawUpstream,
+        _ path: String,
+        transport: SocketTransport = SocketTransport()
+    ) async -> String? {
+        do {
+            _ = try await get(upstream, path, transport: transport)
+            return nil
+        } catch TransportError.other(let underlying) {
+            return "\(underlying)"
+        } catch {
+            Issue.record("not a transport error with its cause: \(error)")
+            return "\(error)"
+        }
+    }
+
     @Test func nothingListeningIsCannotConnect() async throws {
         let refusing = try refusingLoopbackPort()
         defer { close(refusing.descriptor) }

@@ -1,9 +1,14 @@
 import Foundation
+import StandInSupport
 
 /// Reads one HTTP/1.1 response from a connection's bytes: skips interim 1xx responses, then takes the head and the
 /// body as its framing says (none for HEAD, 1xx, 204 and 304; chunked; `Content-Length`; or up to the close).
 /// A chunked body is returned de-chunked, with its `Transfer-Encoding` field left in the head for the caller to drop.
-/// Heads and bodies past their bounds are refused, whatever the server announces.
+///
+/// Every number in a response is the server's to choose, so each is read strictly (a `Content-Length` of plain digits,
+/// chunk sizes of plain hex digits, see `ChunkSizeLine`) and checked against a bound before any arithmetic, and what
+/// a server could send without end is bounded too: the heads of a response, its interim ones and its trailer fields
+/// included, share `maxHeadBytes`; the body takes at most `maxBodyBytes`, and its chunk-size lines as many again.
 struct HTTP1ResponseReader {
     /// Why a response could not be read.
     struct Malformed: Error, CustomStringConvertible, LocalizedError {
@@ -17,11 +22,14 @@ struct HTTP1ResponseReader {
     let receive: () throws -> [UInt8]
     private var buffer: [UInt8] = []
     private var start = 0
+    /// The head bytes not yet used by this response's heads and trailer fields.
+    private var headBudget: Int
 
     init(maxHeadBytes: Int, maxBodyBytes: Int, receive: @escaping () throws -> [UInt8]) {
         self.maxHeadBytes = maxHeadBytes
         self.maxBodyBytes = maxBodyBytes
         self.receive = receive
+        headBudget = maxHeadBytes
     }
 
     /// The final response to a request (`toHEAD`: a HEAD request, whose response has no body).
@@ -45,12 +53,7 @@ struct HTTP1ResponseReader {
             if fields[.transferEncoding]?.lowercased().contains("chunked") == true {
                 body = try readChunked()
             } else if let length = fields[.contentLength] {
-                guard let count = Int(length.trimmingCharacters(in: .whitespaces)), count >= 0 else {
-                    throw Malformed(
-                        description: "the response's Content-Length \(length.debugDescription) is no number"
-                    )
-                }
-                body = try readExactly(count)
+                body = try readExactly(Self.contentLength(length))
             } else {
                 body = try readToEnd()
             }
@@ -58,20 +61,40 @@ struct HTTP1ResponseReader {
         }
     }
 
-    /// The head's lines up to the empty line, without line ends.
+    /// The head's lines up to the empty line, without line ends; its bytes come out of the head budget.
     private mutating func readHead() throws -> [Substring] {
         let end = Array("\r\n\r\n".utf8)
+        // Bytes after `start` already searched: each read is searched once, whatever the pieces it comes in.
+        var searched = 0
         while true {
-            if let range = buffer[start...].firstRange(of: end) {
+            if let range = buffer[(start + max(0, searched - end.count + 1))...].firstRange(of: end) {
+                try spendHeadBudget(range.upperBound - start)
                 let text = String(decoding: buffer[start..<range.lowerBound], as: UTF8.self)
                 start = range.upperBound
                 return text.split(separator: "\r\n", omittingEmptySubsequences: false)
             }
-            guard buffer.count - start <= maxHeadBytes else {
-                throw Malformed(description: "the response head is larger than \(maxHeadBytes) bytes")
-            }
+            try spendHeadBudget(buffer.count - start, consumed: false)
+            searched = buffer.count - start
             guard try fill() else { throw TransportError.connectionLost(underlying: nil) }
         }
+    }
+
+    /// Takes `count` bytes from the head budget (`consumed`), or only checks that they fit.
+    private mutating func spendHeadBudget(_ count: Int, consumed: Bool = true) throws {
+        guard count <= headBudget else {
+            throw Malformed(description: "the response's heads and trailers are larger than \(maxHeadBytes) bytes")
+        }
+        if consumed { headBudget -= count }
+    }
+
+    /// The body length a `Content-Length` value names: plain digits, within the body bound.
+    private static func contentLength(_ value: String) throws -> Int {
+        let digits = value.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            throw Malformed(description: "the response's Content-Length \(value.debugDescription) is no number")
+        }
+        // Digits that do not fit an Int are past any bound.
+        return Int(digits) ?? .max
     }
 
     private static func status(_ line: Substring) throws -> HTTPResponse.Status {
@@ -84,34 +107,70 @@ struct HTTP1ResponseReader {
 
     private mutating func readChunked() throws -> [UInt8] {
         var body: [UInt8] = []
+        var framingBudget = maxBodyBytes
         while true {
-            let line = try readLine()
-            let sizeText = line.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0 else {
-                throw Malformed(description: "a chunk of the response has no size: \(line.prefix(40))")
+            guard framingBudget > 0 else {
+                throw Malformed(description: "the response's chunk-size lines are larger than \(maxBodyBytes) bytes")
+            }
+            let line = try readLine(limit: min(maxHeadBytes, framingBudget))
+            framingBudget -= line.count + 2
+            var sizeLine = ChunkSizeLine()
+            sizeLine.read(line)
+            let size: Int
+            do {
+                size = try sizeLine.size()
+            } catch {
+                let shown = String(decoding: line.prefix(40), as: UTF8.self).debugDescription
+                throw Malformed(description: "a chunk of the response starts with \(error): \(shown)")
             }
             if size == 0 {
-                while try !readLine().isEmpty {}
+                try readTrailers()
                 return body
             }
-            guard body.count + size <= maxBodyBytes else { throw tooLarge }
+            guard size <= maxBodyBytes - body.count else { throw tooLarge }
             body += try readExactly(size)
-            _ = try readLine()
+            try readChunkEnd()
         }
     }
 
-    private mutating func readLine() throws -> Substring {
-        while true {
-            if let range = buffer[start...].firstRange(of: Array("\r\n".utf8)) {
-                let line = String(decoding: buffer[start..<range.lowerBound], as: UTF8.self)
-                start = range.upperBound
-                return Substring(line)
-            }
-            guard buffer.count - start <= maxHeadBytes else {
-                throw Malformed(description: "a line of the response is longer than \(maxHeadBytes) bytes")
-            }
+    /// Reads the CRLF that ends a chunk's data.
+    private mutating func readChunkEnd() throws {
+        while buffer.count - start < 2 {
             guard try fill() else { throw TransportError.connectionLost(underlying: nil) }
         }
+        guard buffer[start] == UInt8(ascii: "\r"), buffer[start + 1] == UInt8(ascii: "\n") else {
+            throw Malformed(description: "a chunk of the response is longer than its size says")
+        }
+        start += 2
+    }
+
+    /// Reads the trailer fields after the last chunk, up to the empty line; their bytes come out of the head budget.
+    private mutating func readTrailers() throws {
+        while true {
+            let line = try readLine(limit: headBudget)
+            try spendHeadBudget(line.count + 2)
+            if line.isEmpty { return }
+        }
+    }
+
+    /// The next line's bytes, without its CRLF; refused when longer than `limit` bytes.
+    private mutating func readLine(limit: Int) throws -> ArraySlice<UInt8> {
+        var searched = 0
+        while true {
+            if let range = buffer[(start + max(0, searched - 1))...].firstRange(of: Array("\r\n".utf8)) {
+                guard range.lowerBound - start <= limit else { throw lineTooLong(limit) }
+                defer { start = range.upperBound }
+                return buffer[start..<range.lowerBound]
+            }
+            // The CR of the line's CRLF may already be here.
+            guard buffer.count - start - 1 <= limit else { throw lineTooLong(limit) }
+            searched = buffer.count - start
+            guard try fill() else { throw TransportError.connectionLost(underlying: nil) }
+        }
+    }
+
+    private func lineTooLong(_ limit: Int) -> Malformed {
+        Malformed(description: "a line of the response's body framing is longer than \(limit) bytes")
     }
 
     private mutating func readExactly(_ count: Int) throws -> [UInt8] {
@@ -131,10 +190,11 @@ struct HTTP1ResponseReader {
         return Array(buffer[start...])
     }
 
-    /// Appends the next bytes to the buffer (dropping what was consumed); false at the end of the connection.
+    /// Appends the next bytes to the buffer, first dropping what was consumed (so the buffer holds at most the item
+    /// being read and one read more); false at the end of the connection.
     private mutating func fill() throws -> Bool {
-        if start > 0, start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+        if start > 0 {
+            buffer.removeSubrange(..<start)
             start = 0
         }
         let bytes = try receive()

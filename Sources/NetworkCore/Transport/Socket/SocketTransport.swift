@@ -9,15 +9,17 @@ import StandInSupport
 /// `http` URLs only; each request opens its own connection and closes it after the response. The response is
 /// returned as it came: no redirect followed, no body decoded (a chunked body is de-chunked, as its framing belongs
 /// to the connection). Blocking socket calls run on a thread of their own, never on the caller's task; cancelling the
-/// calling task closes the connection at once. It reports no progress (``TransportRequest/onProgress`` is not called):
-/// a caller's progress stream holds only the final value.
+/// calling task closes the connection at once. A response that breaks HTTP/1.1's framing or the bounds below is
+/// `TransportError.other`, with the reason as its underlying error. It reports no progress
+/// (``TransportRequest/onProgress`` is not called): a caller's progress stream holds only the final value.
 public struct SocketTransport: Transport {
     /// How long a request may take when it names no timeout, counted from its turn (see `maxConcurrentCalls`).
     public static let defaultTimeout: Duration = .seconds(60)
 
-    /// The largest response head (status line and header lines) accepted.
+    /// The most bytes a response's heads (status line and header lines) take, its interim responses and trailer
+    /// fields included.
     public var maxHeadBytes: Int
-    /// The largest response body accepted.
+    /// The largest response body accepted; a chunked body's chunk-size lines may take as many bytes again.
     public var maxBodyBytes: Int
     /// Calls past `maxConcurrentCalls` wait for a turn; shared by every copy of this transport.
     private let gate: CallGate
@@ -61,7 +63,11 @@ public struct SocketTransport: Transport {
                         var reader = HTTP1ResponseReader(maxHeadBytes: limits.head, maxBodyBytes: limits.body) {
                             try connection.read()
                         }
-                        return try reader.readResponse(toHEAD: isHead)
+                        do {
+                            return try reader.readResponse(toHEAD: isHead)
+                        } catch let malformed as HTTP1ResponseReader.Malformed {
+                            throw TransportError.other(underlying: malformed)
+                        }
                     }
                     outcome.withLock { $0 = result }
                     continuation.resume()
