@@ -79,9 +79,24 @@ public struct LoopbackPortReport: CustomStringConvertible, Sendable {
         kernelTable()?.first { $0.localPort == port && $0.state == listenState }?.inode
     }
 
-    /// Whether the TCP socket with `inode` is still open (in any state); false off Linux.
+    /// Whether this process still holds the socket with `inode` (by any descriptor); false off Linux. Reads the
+    /// process's descriptor table, which stays small, not the machine's socket table, which thousands of sockets in
+    /// TIME_WAIT can make megabytes long.
     public static func socketIsOpen(inode: Int) -> Bool {
-        kernelTable()?.contains { $0.inode == inode } ?? false
+        guard let directory = opendir("/proc/self/fd") else { return false }
+        defer { closedir(directory) }
+        let wanted = Array("socket:[\(inode)]".utf8)
+        var target = [UInt8](repeating: 0, count: 64)
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let count = target.withUnsafeMutableBytes { buffer in
+                readlink("/proc/self/fd/\(name)", buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count)
+            }
+            if count == wanted.count, target[..<count].elementsEqual(wanted) { return true }
+        }
+        return false
     }
 
     /// The local port, state and inode of every TCP socket, from `/proc/net/tcp` and `tcp6`; nil where they cannot be
@@ -90,23 +105,29 @@ public struct LoopbackPortReport: CustomStringConvertible, Sendable {
         let tables = ["/proc/net/tcp", "/proc/net/tcp6"].compactMap(readWhole)
         guard !tables.isEmpty else { return nil }
         return tables.flatMap { table in
-            table.split(separator: "\n").dropFirst().compactMap { line -> (Int, Int, Int)? in
-                // "sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode …",
-                // addresses as HEXADDRESS:HEXPORT.
-                let fields = line.split(separator: " ")
-                guard fields.count > 9, let local = fields[1].split(separator: ":").last,
-                    let port = Int(local, radix: 16), let state = Int(fields[3], radix: 16),
-                    let inode = Int(fields[9])
-                else { return nil }
-                return (port, state, inode)
-            }
+            table.split(separator: UInt8(ascii: "\n")).dropFirst().compactMap(socketLine)
         }
+    }
+
+    /// One line of the kernel's table: "sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid
+    /// timeout inode …", addresses as HEXADDRESS:HEXPORT.
+    private static func socketLine(_ line: ArraySlice<UInt8>) -> (localPort: Int, state: Int, inode: Int)? {
+        let fields = line.split(separator: UInt8(ascii: " "))
+        guard fields.count > 9, let colon = fields[1].lastIndex(of: UInt8(ascii: ":")),
+            let port = number(fields[1][(colon + 1)...], radix: 16), let state = number(fields[3], radix: 16),
+            let inode = number(fields[9], radix: 10)
+        else { return nil }
+        return (port, state, inode)
+    }
+
+    private static func number(_ digits: ArraySlice<UInt8>, radix: Int) -> Int? {
+        Int(String(decoding: digits, as: UTF8.self), radix: radix)
     }
 }
 
-/// The whole text of a file the kernel makes as it is read, which reports no size (Foundation's readers stop after the
+/// The whole of a file the kernel makes as it is read, which reports no size (Foundation's readers stop after the
 /// first page of it); nil when it cannot be opened.
-private func readWhole(_ path: String) -> String? {
+private func readWhole(_ path: String) -> [UInt8]? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
@@ -118,7 +139,7 @@ private func readWhole(_ path: String) -> String? {
         guard count > 0 else { break }
         bytes += chunk[..<count]
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
 }
 
 /// A connection to a test's server that failed, with what the machine said about the port at that moment.
