@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// What a client expects of HTTP whatever the fixtures say: HEAD, no body where none belongs, CORS, and envelope
@@ -176,9 +177,13 @@ import Testing
     @Test func anExtensionMethodSentInPiecesIsRecognised() async throws {
         try await withSemanticsServer { base async throws in
             let connection = try RawConnection(port: base.port!, timeout: 30)
-            connection.send("PU")
-            try await Task.sleep(for: .milliseconds(50))
-            connection.send("RGE /cache HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+            // The pieces are sent from a thread of its own, so that the pause between them is 50 ms on a busy
+            // machine too, not however long the test waits for a shared thread (the server's read timeout is 30 s).
+            await onOwnThread {
+                connection.send("PU")
+                Thread.sleep(forTimeInterval: 0.05)
+                connection.send("RGE /cache HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+            }
             let answer = await connection.readAll()
             #expect(answer.hasPrefix("HTTP/1.1 200"))
             #expect(answer.hasSuffix("purged"))

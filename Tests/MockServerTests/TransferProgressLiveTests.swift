@@ -109,7 +109,7 @@ import Testing
                 let error = try await networkError { try await waiting.value }
                 #expect(error.isCancellation)
                 // The server reads what the kernels still hold at its slow rate, then sees the connection end.
-                let line = try await poll(every: .milliseconds(50), timeout: .seconds(60), until: { $0 != nil }) {
+                let line = try await poll(every: .milliseconds(50), timeout: .seconds(180), until: { $0 != nil }) {
                     log.lines.first { $0.contains("closed during the slow read of POST /inbox after") }
                 }
                 let logged = try #require(line)

@@ -51,7 +51,7 @@ import Testing
         added.close()
         let closed = try await poll(
             every: .milliseconds(20),
-            timeout: .seconds(30),
+            timeout: .seconds(120),
             until: { $0 },
             operation: { !LoopbackPortReport.socketIsOpen(inode: socket) }
         )

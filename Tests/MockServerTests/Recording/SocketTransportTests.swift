@@ -72,11 +72,13 @@ import Darwin
         defer { upstream.stop() }
         let transport = SocketTransport(maxConcurrentCalls: 1)
         let stalled = Task { try await get(port: silent.port, "/", transport: transport, timeout: .seconds(6)) }
-        // The stalled call holds the only turn once its connection is waiting on the silent listener.
-        var pending = pollfd(fd: silent.descriptor, events: Int16(POLLIN), revents: 0)
-        var polls = 0
-        while poll(&pending, 1, 10) == 0, polls < 3000 { polls += 1 }
-        #expect(pending.revents & Int16(POLLIN) != 0, "the stalled call never connected")
+        // The stalled call holds the only turn once its connection is waiting on the silent listener. Waited for on
+        // a thread of its own: the stalled call needs the shared threads to get there.
+        let connected = await onOwnThread { [descriptor = silent.descriptor] in
+            var pending = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            return poll(&pending, 1, 60_000) > 0 && pending.revents & Int16(POLLIN) != 0
+        }
+        #expect(connected, "the stalled call never connected")
         let waiting = try await get(upstream, "/one", transport: transport, timeout: .seconds(3))
         #expect(String(decoding: waiting.body, as: UTF8.self) == "one")
         do {
