@@ -1,6 +1,7 @@
 /*
- * An LD_PRELOAD library for finding who closes a listening socket: every close(2) or shutdown(2) of a socket that
- * listens writes the port, the call and the caller's stack to the file named by LISTENER_CLOSE_TRACE (default
+ * An LD_PRELOAD library for finding who closes a listening socket: every close(2), shutdown(2), dup2(2) or dup3(2)
+ * that closes or shuts down a socket that listens writes the port, the call and the caller's stack to the file named
+ * by LISTENER_CLOSE_TRACE (default
  * /tmp/listener-close-trace.log). A listening socket that vanishes under a running server (a connection refused
  * while the server still runs) is then found by its port in that file, with the stack of the call that closed it.
  *
@@ -23,12 +24,16 @@
 
 static int (*real_close)(int);
 static int (*real_shutdown)(int, int);
+static int (*real_dup2)(int, int);
+static int (*real_dup3)(int, int, int);
 static int log_fd = -1;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void set_up(void) {
     real_close = (int (*)(int))dlsym(RTLD_NEXT, "close");
     real_shutdown = (int (*)(int, int))dlsym(RTLD_NEXT, "shutdown");
+    real_dup2 = (int (*)(int, int))dlsym(RTLD_NEXT, "dup2");
+    real_dup3 = (int (*)(int, int, int))dlsym(RTLD_NEXT, "dup3");
     const char *path = getenv("LISTENER_CLOSE_TRACE");
     log_fd = open(path ? path : "/tmp/listener-close-trace.log", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 }
@@ -68,4 +73,19 @@ int shutdown(int fd, int how) {
     int port = listening_port(fd);
     if (port) trace("shutdown", fd, port);
     return real_shutdown(fd, how);
+}
+
+/* dup2 and dup3 close the descriptor they duplicate onto. */
+int dup2(int old, int new) {
+    pthread_once(&once, set_up);
+    int port = listening_port(new);
+    if (port) trace("dup2 onto", new, port);
+    return real_dup2(old, new);
+}
+
+int dup3(int old, int new, int flags) {
+    pthread_once(&once, set_up);
+    int port = listening_port(new);
+    if (port) trace("dup3 onto", new, port);
+    return real_dup3(old, new, flags);
 }
