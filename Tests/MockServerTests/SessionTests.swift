@@ -343,6 +343,22 @@ import FoundationNetworking
         }
     }
 
+    @Test func aTTLInHexadecimalOrWithAnExponentIsRefused() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                for ttl in ["0x10s", "0x1p4m", "1e2s", "1.s", ".5m"] {
+                    let refused = try await fetch(
+                        base,
+                        "/__standin/sessions",
+                        method: "POST",
+                        body: Data(#"{"ttl": "\#(ttl)"}"#.utf8)
+                    )
+                    #expect(refused.status == 400, "ttl \(ttl)")
+                }
+            }
+        }
+    }
+
     @Test func requestsOnItsPortRenewTheSession() async throws {
         try await withMocks(Self.files) { mocks async throws in
             try await withServer(mocks: mocks) { base async throws in
