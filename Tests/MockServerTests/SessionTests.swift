@@ -359,6 +359,44 @@ import FoundationNetworking
         }
     }
 
+    @Test func aSessionNameIsCappedInBytesNotCharacters() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                // One character: a letter and a thousand combining accents, 2,001 bytes of UTF-8.
+                let accented = "a" + String(repeating: "\u{0301}", count: 1000)
+                let refused = try await fetch(
+                    base,
+                    "/__standin/sessions",
+                    method: "POST",
+                    body: Data(#"{"name": "\#(accented)"}"#.utf8)
+                )
+                #expect(refused.status == 400)
+                #expect((try refused.json()["message"] as? String)?.contains("bytes") == true)
+                let longest = String(repeating: "\u{00e9}", count: 100)
+                _ = try await Self.start(base, #"{"name": "\#(longest)"}"#)
+            }
+        }
+    }
+
+    @Test func anEndedSessionsPortIsNotGivenToANewSessionWithinItsTTL() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                var ended: Set<Int> = []
+                var reused: [Int] = []
+                for _ in 0..<500 {
+                    let created = try await fetch(base, "/__standin/sessions", method: "POST")
+                    let id = try #require(try created.json()["id"] as? String)
+                    let url = try #require((try created.json()["baseURL"] as? String).flatMap(URL.init(string:)))
+                    let port = try #require(url.port)
+                    if ended.contains(port) { reused.append(port) }
+                    #expect(try await fetch(base, "/__standin/sessions/\(id)", method: "DELETE").status == 200)
+                    ended.insert(port)
+                }
+                #expect(reused.isEmpty, "ports of ended sessions given to new ones: \(reused)")
+            }
+        }
+    }
+
     @Test func requestsOnItsPortRenewTheSession() async throws {
         try await withMocks(Self.files) { mocks async throws in
             try await withServer(mocks: mocks) { base async throws in
