@@ -170,6 +170,23 @@ import Testing
         }
     }
 
+    @Test func aMergePatchOfNinetyThousandNewKeysTakesSecondsNotMinutes() async throws {
+        let keys = 90_000
+        func object(_ prefix: String) -> String {
+            "{" + (0..<keys).map { #""\#(prefix)\#($0)":0"# }.joined(separator: ",") + "}"
+        }
+        try await withMocks(Self.files, .registry) { base, transport, _ in
+            #expect(try await exchange(transport, base, .post, "/todos", body: object("a")).head.status.code == 201)
+            let started = ContinuousClock.now
+            let patched = try await exchange(transport, base, .patch, "/todos/3", body: object("b"))
+            let elapsed = ContinuousClock.now - started
+            #expect(patched.head.status == .ok)
+            #expect(try data(patched).count == 2 * keys + 1)
+            // Linear, this takes well under a second on an idle machine; quadratic, minutes.
+            #expect(elapsed < .seconds(60), "the patch took \(elapsed)")
+        }
+    }
+
     private func data(_ response: TransportResponse) throws -> [String: Any] {
         try #require(try jsonObject(response)["data"] as? [String: Any])
     }
