@@ -170,6 +170,36 @@ import Testing
         }
     }
 
+    @Test(arguments: Mode.allCases) func anIDWithALineBreakOrNULIsRefusedAndNothingIsCreated(mode: Mode) async throws {
+        let carts = #"{ "resource": { "path": "/carts", "idField": "key", "seed": [ { "key": "a" } ] } }"#
+        try await withMocks(["carts.json": carts], mode) { base, transport, _ in
+            for key in [#"x\r\nLocation: /elsewhere"#, #"x\n"#, #"x\u0000y"#] {
+                let refused = try await exchange(transport, base, .post, "/carts", body: #"{"key": "\#(key)"}"#)
+                #expect(refused.head.status.code == 400, "\(key)")
+                #expect((try jsonObject(refused)["message"] as? String)?.contains("control character") == true)
+            }
+            for segment in ["x%0D%0Ay", "x%00"] {
+                let refused = try await exchange(transport, base, .get, "/carts/\(segment)")
+                #expect(refused.head.status.code == 400, "/carts/\(segment)")
+            }
+            let list = try await exchange(transport, base, .get, "/carts")
+            #expect(list.head.headerFields[HTTPField.Name("X-Total-Count")!] == "1")
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func aNumericIDMatchesOnlyAsTheStoreWroteIt(mode: Mode) async throws {
+        try await withMocks(Self.files, mode) { base, transport, _ in
+            #expect(try await exchange(transport, base, .get, "/todos/1").head.status == .ok)
+            for alias in ["+1", "01", "%2B1", "-0"] {
+                let response = try await exchange(transport, base, .get, "/todos/\(alias)")
+                #expect(response.head.status.code == 404, "/todos/\(alias)")
+            }
+            #expect(try await exchange(transport, base, .delete, "/todos/01").head.status.code == 404)
+            let list = try await exchange(transport, base, .get, "/todos")
+            #expect(list.head.headerFields[HTTPField.Name("X-Total-Count")!] == "2")
+        }
+    }
+
     @Test func aMergePatchOfNinetyThousandNewKeysTakesSecondsNotMinutes() async throws {
         let keys = 90_000
         func object(_ prefix: String) -> String {

@@ -62,6 +62,9 @@ struct ResourceCollection: Sendable {
             guard let givenID = ResourceID(given), isOfThisType(givenID) else {
                 return .failure(status: 400, message: "\(definition.idField.quoted) must be \(idTypeName)")
             }
+            guard !givenID.hasControlCharacter else {
+                return .failure(status: 400, message: "\(definition.idField.quoted) \(ResourceID.controlCharacterRule)")
+            }
             guard position(of: givenID) == nil else {
                 return .failure(status: 409, message: "\(definition.path)/\(givenID) already exists")
             }
