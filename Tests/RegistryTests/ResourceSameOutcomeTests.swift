@@ -200,6 +200,39 @@ import Testing
         }
     }
 
+    @Test(arguments: Mode.allCases) func aListWithoutALimitStopsAtTheDefaultPageSize(mode: Mode) async throws {
+        let items = (1...150).map { #"{"id":\#($0)}"# }.joined(separator: ",")
+        let many = #"{ "resource": { "path": "/todos", "seed": [\#(items)] } }"#
+        try await withMocks(["todos.json": many], mode) { base, transport, _ in
+            for (path, ids) in [("/todos", Array(1...100)), ("/todos?page=2", Array(101...150))] {
+                let list = try await exchange(transport, base, .get, path)
+                #expect(list.head.headerFields[HTTPField.Name("X-Total-Count")!] == "150")
+                let data = try #require(try jsonObject(list)["data"] as? [[String: Any]])
+                #expect(data.compactMap { $0["id"] as? Int } == ids, "\(path)")
+            }
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func aStorePastItsByteBudgetRefusesToGrowWith507(mode: Mode) async throws {
+        // Under 1 MiB of text, and many times that as parsed items: half a million zeros.
+        let zeros = #"{"zeros":["# + Array(repeating: "0", count: 500_000).joined(separator: ",") + "]}"
+        try await withMocks(Self.files, mode) { base, transport, _ in
+            var statuses: [Int] = []
+            var last: TransportResponse?
+            while statuses.last != 507, statuses.count < 12 {
+                last = try await exchange(transport, base, .post, "/todos", body: zeros)
+                statuses.append(last?.head.status.code ?? 0)
+            }
+            #expect(statuses.last == 507, "\(statuses)")
+            #expect(statuses.dropLast().allSatisfy { $0 == 201 }, "\(statuses)")
+            let refused = try #require(last)
+            #expect((try jsonObject(refused)["message"] as? String)?.contains("bytes") == true)
+            #expect(try await exchange(transport, base, .get, "/todos?limit=1").head.status == .ok)
+            #expect(try await exchange(transport, base, .delete, "/todos/3").head.status == .ok)
+            #expect(try await exchange(transport, base, .post, "/todos", body: zeros).head.status.code == 201)
+        }
+    }
+
     @Test func aMergePatchOfNinetyThousandNewKeysTakesSecondsNotMinutes() async throws {
         let keys = 90_000
         func object(_ prefix: String) -> String {

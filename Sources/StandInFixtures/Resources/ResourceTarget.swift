@@ -32,7 +32,7 @@ public struct ResourceTarget: Sendable {
         guard let segment = item else {
             switch method {
             case "GET", "HEAD":
-                let paging: (page: Int, limit: Int?)
+                let paging: (page: Int, limit: Int)
                 switch ResourceStore.paging(&facts) {
                 case .success(let value): paging = value
                 case .failure(let failure): return failure.outcome
