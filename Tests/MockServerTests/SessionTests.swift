@@ -378,6 +378,40 @@ import FoundationNetworking
         }
     }
 
+    @Test func aSessionsRunTimeFixturesAreBoundedInBytes() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let session = ["X-StandIn-Session": try await Self.start(base)]
+                let text = String(repeating: "x", count: 1 << 20)
+                let fixture = Data(#"{"request": {"path": "/big"}, "response": {"text": "\#(text)"}}"#.utf8)
+                var statuses: [Int] = []
+                var last: FetchedResponse?
+                while statuses.last != 507, statuses.count < 8 {
+                    last = try await fetch(base, "/__standin/fixtures", method: "POST", headers: session, body: fixture)
+                    statuses.append(last?.status ?? 0)
+                }
+                // A session's run-time fixtures hold at most 4 MiB of fixture JSON: three of just over 1 MiB fit.
+                #expect(statuses == [201, 201, 201, 507])
+                #expect((try last?.json()["message"] as? String)?.contains("bytes") == true)
+                let removed = try await fetch(
+                    base,
+                    "/__standin/fixtures/runtime/1",
+                    method: "DELETE",
+                    headers: session
+                )
+                #expect(removed.status == 200)
+                let again = try await fetch(
+                    base,
+                    "/__standin/fixtures",
+                    method: "POST",
+                    headers: session,
+                    body: fixture
+                )
+                #expect(again.status == 201)
+            }
+        }
+    }
+
     @Test func anEndedSessionsPortIsNotGivenToANewSessionWithinItsTTL() async throws {
         try await withMocks(Self.files) { mocks async throws in
             try await withServer(mocks: mocks) { base async throws in
