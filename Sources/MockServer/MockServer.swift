@@ -48,7 +48,7 @@ public final class MockServer: Sendable {
                     byteLimit: configuration.journalBytes,
                     feed: JournalFeed(
                         maxStreams: configuration.maxEventStreams,
-                        writeTimeoutSeconds: configuration.limits.idleTimeoutSeconds
+                        idleTimeoutSeconds: configuration.limits.idleTimeoutSeconds
                     )
                 ) : nil,
             accessLog: configuration.accessLog ? AccessLog() : nil,

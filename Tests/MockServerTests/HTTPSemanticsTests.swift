@@ -77,6 +77,22 @@ import Testing
         }
     }
 
+    @Test func statusLinesCarryTheStandardReasonPhrase() async throws {
+        try await withSemanticsServer { base async throws in
+            let phrases = [
+                429: "Too Many Requests", 431: "Request Header Fields Too Large", 422: "Unprocessable Content",
+                507: "Insufficient Storage", 404: "Not Found",
+            ]
+            for (status, phrase) in phrases {
+                let answer = try await exchange(
+                    base,
+                    "GET /articles HTTP/1.1\nHost: a\nX-StandIn-Status: \(status)\nConnection: close\n\n"
+                )
+                #expect(answer.hasPrefix("HTTP/1.1 \(status) \(phrase)\r\n"), "\(answer.prefix(60).debugDescription)")
+            }
+        }
+    }
+
     @Test func preflightIsAnsweredFromTheCORSSettings() async throws {
         try await withSemanticsServer { base async throws in
             let response = try await fetch(

@@ -343,6 +343,94 @@ import FoundationNetworking
         }
     }
 
+    @Test func aTTLInHexadecimalOrWithAnExponentIsRefused() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                for ttl in ["0x10s", "0x1p4m", "1e2s", "1.s", ".5m"] {
+                    let refused = try await fetch(
+                        base,
+                        "/__standin/sessions",
+                        method: "POST",
+                        body: Data(#"{"ttl": "\#(ttl)"}"#.utf8)
+                    )
+                    #expect(refused.status == 400, "ttl \(ttl)")
+                }
+            }
+        }
+    }
+
+    @Test func aSessionNameIsCappedInBytesNotCharacters() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                // One character: a letter and a thousand combining accents, 2,001 bytes of UTF-8.
+                let accented = "a" + String(repeating: "\u{0301}", count: 1000)
+                let refused = try await fetch(
+                    base,
+                    "/__standin/sessions",
+                    method: "POST",
+                    body: Data(#"{"name": "\#(accented)"}"#.utf8)
+                )
+                #expect(refused.status == 400)
+                #expect((try refused.json()["message"] as? String)?.contains("bytes") == true)
+                let longest = String(repeating: "\u{00e9}", count: 100)
+                _ = try await Self.start(base, #"{"name": "\#(longest)"}"#)
+            }
+        }
+    }
+
+    @Test func aSessionsRunTimeFixturesAreBoundedInBytes() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                let session = ["X-StandIn-Session": try await Self.start(base)]
+                let text = String(repeating: "x", count: 1 << 20)
+                let fixture = Data(#"{"request": {"path": "/big"}, "response": {"text": "\#(text)"}}"#.utf8)
+                var statuses: [Int] = []
+                var last: FetchedResponse?
+                while statuses.last != 507, statuses.count < 8 {
+                    last = try await fetch(base, "/__standin/fixtures", method: "POST", headers: session, body: fixture)
+                    statuses.append(last?.status ?? 0)
+                }
+                // A session's run-time fixtures hold at most 4 MiB of fixture JSON: three of just over 1 MiB fit.
+                #expect(statuses == [201, 201, 201, 507])
+                #expect((try last?.json()["message"] as? String)?.contains("bytes") == true)
+                let removed = try await fetch(
+                    base,
+                    "/__standin/fixtures/runtime/1",
+                    method: "DELETE",
+                    headers: session
+                )
+                #expect(removed.status == 200)
+                let again = try await fetch(
+                    base,
+                    "/__standin/fixtures",
+                    method: "POST",
+                    headers: session,
+                    body: fixture
+                )
+                #expect(again.status == 201)
+            }
+        }
+    }
+
+    @Test func anEndedSessionsPortIsNotGivenToANewSessionWithinItsTTL() async throws {
+        try await withMocks(Self.files) { mocks async throws in
+            try await withServer(mocks: mocks) { base async throws in
+                var ended: Set<Int> = []
+                var reused: [Int] = []
+                for _ in 0..<500 {
+                    let created = try await fetch(base, "/__standin/sessions", method: "POST")
+                    let id = try #require(try created.json()["id"] as? String)
+                    let url = try #require((try created.json()["baseURL"] as? String).flatMap(URL.init(string:)))
+                    let port = try #require(url.port)
+                    if ended.contains(port) { reused.append(port) }
+                    #expect(try await fetch(base, "/__standin/sessions/\(id)", method: "DELETE").status == 200)
+                    ended.insert(port)
+                }
+                #expect(reused.isEmpty, "ports of ended sessions given to new ones: \(reused)")
+            }
+        }
+    }
+
     @Test func requestsOnItsPortRenewTheSession() async throws {
         try await withMocks(Self.files) { mocks async throws in
             try await withServer(mocks: mocks) { base async throws in

@@ -59,7 +59,8 @@ import Testing
 
     /// Every item without its id (ids depend on the order of creation), sorted.
     private static func contents(_ transport: any Transport, _ base: URL) async throws -> [String] {
-        let list = try jsonObject(try await exchange(transport, base, .get, "/todos"))
+        let path = "/todos?limit=\(ResourceStore.maximumPageSize)"
+        let list = try jsonObject(try await exchange(transport, base, .get, path))
         let items = try #require(list["data"] as? [[String: Any]])
         return items.map { item in
             "\(item["client"] ?? "seed") \(item["step"] ?? item["title"] ?? "") \(item["count"] ?? "")"

@@ -170,6 +170,86 @@ import Testing
         }
     }
 
+    @Test(arguments: Mode.allCases) func anIDWithALineBreakOrNULIsRefusedAndNothingIsCreated(mode: Mode) async throws {
+        let carts = #"{ "resource": { "path": "/carts", "idField": "key", "seed": [ { "key": "a" } ] } }"#
+        try await withMocks(["carts.json": carts], mode) { base, transport, _ in
+            for key in [#"x\r\nLocation: /elsewhere"#, #"x\n"#, #"x\u0000y"#] {
+                let refused = try await exchange(transport, base, .post, "/carts", body: #"{"key": "\#(key)"}"#)
+                #expect(refused.head.status.code == 400, "\(key)")
+                #expect((try jsonObject(refused)["message"] as? String)?.contains("control character") == true)
+            }
+            for segment in ["x%0D%0Ay", "x%00"] {
+                let refused = try await exchange(transport, base, .get, "/carts/\(segment)")
+                #expect(refused.head.status.code == 400, "/carts/\(segment)")
+            }
+            let list = try await exchange(transport, base, .get, "/carts")
+            #expect(list.head.headerFields[HTTPField.Name("X-Total-Count")!] == "1")
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func aNumericIDMatchesOnlyAsTheStoreWroteIt(mode: Mode) async throws {
+        try await withMocks(Self.files, mode) { base, transport, _ in
+            #expect(try await exchange(transport, base, .get, "/todos/1").head.status == .ok)
+            for alias in ["+1", "01", "%2B1", "-0"] {
+                let response = try await exchange(transport, base, .get, "/todos/\(alias)")
+                #expect(response.head.status.code == 404, "/todos/\(alias)")
+            }
+            #expect(try await exchange(transport, base, .delete, "/todos/01").head.status.code == 404)
+            let list = try await exchange(transport, base, .get, "/todos")
+            #expect(list.head.headerFields[HTTPField.Name("X-Total-Count")!] == "2")
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func aListWithoutALimitStopsAtTheDefaultPageSize(mode: Mode) async throws {
+        let items = (1...150).map { #"{"id":\#($0)}"# }.joined(separator: ",")
+        let many = #"{ "resource": { "path": "/todos", "seed": [\#(items)] } }"#
+        try await withMocks(["todos.json": many], mode) { base, transport, _ in
+            for (path, ids) in [("/todos", Array(1...100)), ("/todos?page=2", Array(101...150))] {
+                let list = try await exchange(transport, base, .get, path)
+                #expect(list.head.headerFields[HTTPField.Name("X-Total-Count")!] == "150")
+                let data = try #require(try jsonObject(list)["data"] as? [[String: Any]])
+                #expect(data.compactMap { $0["id"] as? Int } == ids, "\(path)")
+            }
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func aStorePastItsByteBudgetRefusesToGrowWith507(mode: Mode) async throws {
+        // Under 1 MiB of text, and many times that as parsed items: half a million zeros.
+        let zeros = #"{"zeros":["# + Array(repeating: "0", count: 500_000).joined(separator: ",") + "]}"
+        try await withMocks(Self.files, mode) { base, transport, _ in
+            var statuses: [Int] = []
+            var last: TransportResponse?
+            while statuses.last != 507, statuses.count < 12 {
+                last = try await exchange(transport, base, .post, "/todos", body: zeros)
+                statuses.append(last?.head.status.code ?? 0)
+            }
+            #expect(statuses.last == 507, "\(statuses)")
+            #expect(statuses.dropLast().allSatisfy { $0 == 201 }, "\(statuses)")
+            let refused = try #require(last)
+            #expect((try jsonObject(refused)["message"] as? String)?.contains("bytes") == true)
+            #expect(try await exchange(transport, base, .get, "/todos?limit=1").head.status == .ok)
+            #expect(try await exchange(transport, base, .delete, "/todos/3").head.status == .ok)
+            #expect(try await exchange(transport, base, .post, "/todos", body: zeros).head.status.code == 201)
+        }
+    }
+
+    @Test func aMergePatchOfNinetyThousandNewKeysTakesSecondsNotMinutes() async throws {
+        let keys = 90_000
+        func object(_ prefix: String) -> String {
+            "{" + (0..<keys).map { #""\#(prefix)\#($0)":0"# }.joined(separator: ",") + "}"
+        }
+        try await withMocks(Self.files, .registry) { base, transport, _ in
+            #expect(try await exchange(transport, base, .post, "/todos", body: object("a")).head.status.code == 201)
+            let started = ContinuousClock.now
+            let patched = try await exchange(transport, base, .patch, "/todos/3", body: object("b"))
+            let elapsed = ContinuousClock.now - started
+            #expect(patched.head.status == .ok)
+            #expect(try data(patched).count == 2 * keys + 1)
+            // Linear, this takes well under a second on an idle machine; quadratic, minutes.
+            #expect(elapsed < .seconds(60), "the patch took \(elapsed)")
+        }
+    }
+
     private func data(_ response: TransportResponse) throws -> [String: Any] {
         try #require(try jsonObject(response)["data"] as? [String: Any])
     }

@@ -29,8 +29,17 @@ extension AdminAPI {
         do {
             fixture = try state.fixtures.add(body)
         } catch {
-            let place = error.line.map { "line \($0): " } ?? ""
-            throw AdminError(status: 400, message: "the fixture is not valid: \(place)\(error.reason)")
+            switch error {
+            case .invalid(let problem):
+                let place = problem.line.map { "line \($0): " } ?? ""
+                throw AdminError(status: 400, message: "the fixture is not valid: \(place)\(problem.reason)")
+            case .overBudget(let budget):
+                throw AdminError(
+                    status: 507,
+                    message: "the run-time fixtures would hold more than \(budget) bytes of fixture JSON, the most "
+                        + "they may; remove some (DELETE /__standin/fixtures/{id}) or reset, and try again"
+                )
+            }
         }
         var reply = AdminReply(
             status: 201,

@@ -2,8 +2,9 @@ import Foundation
 import StandInFixtures
 
 extension AdminAPI {
-    /// The longest session name accepted.
-    static let maxSessionNameLength = 200
+    /// The longest session name accepted, in bytes of UTF-8: a name is kept for the session's life and written into
+    /// every dashboard event of its requests.
+    static let maxSessionNameBytes = 200
 
     /// `POST /__standin/sessions` with `{"name"?: "...", "ttl"?: "10m"}` (or no body): 201 with the new session's
     /// `id` and `baseURL`. `host` is the call's `Host` header, for the base URL.
@@ -17,10 +18,11 @@ extension AdminAPI {
             for member in members {
                 switch (member.key, member.value.value) {
                 case ("name", .string(let text)):
-                    guard text.count <= Self.maxSessionNameLength else {
+                    guard text.utf8.count <= Self.maxSessionNameBytes else {
                         throw AdminError(
                             status: 400,
-                            message: "name is longer than \(Self.maxSessionNameLength) characters"
+                            message: "name is \(text.utf8.count) bytes of UTF-8, longer than the "
+                                + "\(Self.maxSessionNameBytes) a session name may take; shorten it"
                         )
                     }
                     name = text

@@ -68,7 +68,7 @@ struct Dashboard {
         let reply = EventStreamReply(
             request,
             budget: EventStream.bufferBytes,
-            writeTimeoutSeconds: feed.writeTimeoutSeconds,
+            writeTimeoutSeconds: feed.idleTimeoutSeconds,
             on: loop
         )
         let stream = EventStream(reply, on: loop, feed: feed)

@@ -22,6 +22,8 @@ final class EventStream: Sendable {
         /// Whether the loop has been asked to write the queue out at once and has not yet.
         var writeAsked = false
         var overflowed = false
+        /// When the loop last wrote events out, or the stream opened.
+        var lastWritten = ContinuousClock.now
     }
 
     /// The stream's side on its loop: the reply, the loop (for the timer), and the buffer the queue is swapped
@@ -86,6 +88,15 @@ final class EventStream: Sendable {
         writer.hop { writer in writer.loop.schedule(after: delay, action) }
     }
 
+    /// When the loop last wrote events out to the client, or the stream opened. Any thread.
+    var lastWritten: ContinuousClock.Instant { queue.withLock { $0.lastWritten } }
+
+    /// Ends the stream with `last` (whole server-sent events), on its loop; for a stream that has left the feed.
+    /// Any thread.
+    func end(with last: [UInt8]) {
+        writer.hop { writer in writer.reply.end(with: last) }
+    }
+
     /// When the loop writes the queue out.
     private enum Write {
         case now
@@ -100,6 +111,7 @@ final class EventStream: Sendable {
             case .now: queue.writeAsked = false
             case .onTimer: queue.timerArmed = false
             }
+            queue.lastWritten = .now
             return queue.overflowed
         }
         defer { writer.spare.removeAll(keepingCapacity: true) }

@@ -15,8 +15,9 @@ final class JournalFeed: Sendable {
 
     /// The most streams open at once (`serve --max-event-streams`).
     let maxStreams: Int
-    /// How long a stream's client may leave its last bytes unread after the stream was ended.
-    let writeTimeoutSeconds: Int
+    /// The server's `--idle-timeout`: how long a stream's client may leave its last bytes unread after the stream was
+    /// ended, and how long a stream must have written nothing before a new stream may take its place.
+    let idleTimeoutSeconds: Int
     private let streams = Locked(Streams())
 
     private struct Streams {
@@ -64,9 +65,9 @@ final class JournalFeed: Sendable {
     static let defaultMaxStreams = 16
 
     /// Creates a feed for at most `maxStreams` streams (none when 0).
-    init(maxStreams: Int = JournalFeed.defaultMaxStreams, writeTimeoutSeconds: Int = 60) {
+    init(maxStreams: Int = JournalFeed.defaultMaxStreams, idleTimeoutSeconds: Int = 60) {
         self.maxStreams = max(0, maxStreams)
-        self.writeTimeoutSeconds = max(1, writeTimeoutSeconds)
+        self.idleTimeoutSeconds = max(1, idleTimeoutSeconds)
     }
 
     /// Whose journal an entry comes from, as its event says it.
@@ -128,14 +129,34 @@ final class JournalFeed: Sendable {
     /// Room for a typical event, so that writing one seldom grows its array.
     private static let eventCapacity = 512
 
-    /// Keeps a place for one more stream, unless `maxStreams` are open or promised already; returns whether it did.
-    /// `add` takes the place.
+    /// Keeps a place for one more stream, unless `maxStreams` are open or promised already and none of the open ones
+    /// has written anything for `idleTimeoutSeconds`; returns whether it did. When all places are taken, the stream
+    /// idle longest gives its place: it is ended with a `dropped` event that says why. `add` takes the place.
     func reserve() -> Bool {
-        streams.withLock { streams in
-            guard streams.open.count + streams.reserved < maxStreams else { return false }
+        let now = ContinuousClock.now
+        let idleTimeout = Duration.seconds(idleTimeoutSeconds)
+        let (reserved, idle) = streams.withLock { streams -> (Bool, EventStream?) in
+            if streams.open.count + streams.reserved < maxStreams {
+                streams.reserved += 1
+                return (true, nil)
+            }
+            let idlest = streams.open.map { (stream: $0, since: $0.lastWritten) }.min { $0.since < $1.since }
+            guard let idlest, now - idlest.since >= idleTimeout else { return (false, nil) }
+            streams.open.removeAll { $0 === idlest.stream }
             streams.reserved += 1
-            return true
+            return (true, idlest.stream)
         }
+        idle?.end(with: idleEvent)
+        return reserved
+    }
+
+    /// The last event of a stream that gave its place to a new one.
+    private var idleEvent: [UInt8] {
+        let reason =
+            "the stream showed nothing for \(idleTimeoutSeconds)s (--idle-timeout) and another dashboard needed its "
+            + "place; reload to reconnect"
+        let data = AdminJSON.object([("reason", AdminJSON.string(reason))])
+        return ServerSentEvent(name: "dropped", data: data.compactBytes).bytes
     }
 
     /// Adds `stream` in the place `reserve` kept.

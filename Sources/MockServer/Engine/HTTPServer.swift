@@ -106,10 +106,13 @@ final class HTTPServer: Sendable {
     /// Listens on a further, free port of the server's host, served by every loop of the server with handlers of the
     /// port's own: `makeHandler` is called once per loop, on the loop's thread. Callable from any thread while the
     /// server runs. The port takes connections as soon as this returns: the kernel queues them until each loop has
-    /// added the port, at its next turn. Throws when no port can be listened on, or when the process has too few
-    /// descriptors left for the port's sockets and connections (`DescriptorBudget`).
-    func openPort(makeHandler: @escaping @Sendable (EventLoop) -> any HTTPHandler) throws(ServerError) -> AdditionalPort
-    {
+    /// added the port, at its next turn. A port the kernel offers for which `avoiding` is true is held while another
+    /// is asked for, then let go. Throws when no port can be listened on, when the kernel offers only ports to avoid,
+    /// or when the process has too few descriptors left for the port's sockets and connections (`DescriptorBudget`).
+    func openPort(
+        avoiding: (Int) -> Bool = { _ in false },
+        makeHandler: @escaping @Sendable (EventLoop) -> any HTTPHandler
+    ) throws(ServerError) -> AdditionalPort {
         let loops: [EventLoop] = state.withLock { state in
             if case .running(let loops) = state { return loops }
             return []
@@ -118,7 +121,7 @@ final class HTTPServer: Sendable {
         if let free = DescriptorBudget.free(), free < loops.count + DescriptorBudget.keptForConnections {
             throw .outOfDescriptors(limit: DescriptorBudget.limit)
         }
-        let sockets = try ListeningSocket.open(host: host, port: 0, backlog: limits.listenBacklog, count: loops.count)
+        let sockets = try freePort(count: loops.count, avoiding: avoiding)
         let port = SocketAddress.boundPort(of: sockets[0])
         for (loop, socket) in zip(loops, sockets.map(HandedSocket.init)) {
             // Unowned: the loop owns its queued tasks, so this one runs only while the loop exists.
@@ -132,6 +135,25 @@ final class HTTPServer: Sendable {
             }
         }
         return AdditionalPort(number: port, loops: loops)
+    }
+
+    /// How many ports `openPort` asks the kernel for before it gives up on finding one not to avoid.
+    private static let portDraws = 16
+
+    /// `count` descriptors of a free port of the server's host (`ListeningSocket.open`) for which `avoiding` is false.
+    /// Each port offered before it stays bound while the next is asked for, so that the kernel offers another, and is
+    /// let go once one is found.
+    private func freePort(count: Int, avoiding: (Int) -> Bool) throws(ServerError) -> [Int32] {
+        var avoided: [Int32] = []
+        defer { for socket in avoided { close(socket) } }
+        while true {
+            let sockets = try ListeningSocket.open(host: host, port: 0, backlog: limits.listenBacklog, count: count)
+            guard avoiding(SocketAddress.boundPort(of: sockets[0])) else { return sockets }
+            avoided += sockets
+            guard avoided.count < Self.portDraws * count else {
+                throw .libevent("the kernel offered \(Self.portDraws) ports in a row that were all to be avoided")
+            }
+        }
     }
 
     /// Stops every loop and waits until their threads have left them. Safe to call more than once.

@@ -5,7 +5,7 @@ extension ServerRequest {
     /// With a `Content-Length` header set the body goes out as plain bytes, without chunked encoding.
     func startReply(status: Int) {
         addDate()
-        evhttp_send_reply_start(request, Int32(status), nil)
+        withReasonPhrase(of: status) { evhttp_send_reply_start(request, Int32(status), $0) }
     }
 
     /// Sends part of the body started with `startReply`.

@@ -70,7 +70,14 @@ struct ServerRequest {
     func send(status: Int) {
         if BodilessResponse.status(status, method: method) { dropBody(status: status) }
         addDate()
-        evhttp_send_reply(request, Int32(status), nil, nil)
+        withReasonPhrase(of: status) { evhttp_send_reply(request, Int32(status), $0, nil) }
+    }
+
+    /// Runs `body` with the standard reason phrase of `status` as a C string (evhttp copies it), or nil for a code
+    /// without one, which evhttp names by its class.
+    func withReasonPhrase(of status: Int, _ body: (UnsafePointer<CChar>?) -> Void) {
+        guard let phrase = HTTPReasonPhrase.standard(for: status) else { return body(nil) }
+        phrase.withCString(body)
     }
 
     /// Adds the loop's `Date` header, unless the reply has one, before evhttp formats one of its own.

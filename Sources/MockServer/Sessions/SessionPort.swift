@@ -6,15 +6,16 @@ final class SessionPort: Sendable {
     let port: Int
     private let listening: AdditionalPort
 
-    /// Opens a free port of `server` and serves `state` there, renewing `lease` with every request. Throws when no
-    /// port can be listened on.
+    /// Opens a free port of `server`, none of the `retired` ones, and serves `state` there, renewing `lease` with
+    /// every request. Throws when no port can be listened on.
     init(
         on server: HTTPServer,
+        avoiding retired: RetiredPorts,
         state: SessionState,
         lease: SessionLease,
         context: ServerContext
     ) throws(ServerError) {
-        listening = try server.openPort { loop in
+        listening = try server.openPort(avoiding: retired.contains) { loop in
             MockResponder(
                 context: context,
                 loop: loop,

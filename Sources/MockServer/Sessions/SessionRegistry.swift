@@ -1,11 +1,14 @@
 import StandInSupport
 
 /// The live sessions, by id, at most `limit` of them. Only requests and admin calls that name a session take its
-/// lock; requests without one never do. A session that ends or expires has its port closed.
+/// lock; requests without one never do. A session that ends or expires has its port closed, and retired: no new
+/// session gets it within the ended one's time to live.
 final class SessionRegistry: Sendable {
     /// The most sessions alive at once (`--max-sessions`).
     let limit: Int
     private let sessions = Locked<[SessionID: Session]>([:])
+    /// The ports of ended sessions that new sessions must not be given yet.
+    let retiredPorts = RetiredPorts()
 
     init(limit: Int) {
         self.limit = limit
@@ -47,7 +50,7 @@ final class SessionRegistry: Sendable {
             }
             return session
         }
-        expired?.end()
+        expired.map(finish)
         return found
     }
 
@@ -55,7 +58,7 @@ final class SessionRegistry: Sendable {
     func end(_ id: SessionID) -> Session? {
         guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return nil }
         let expired = session.lease.hasExpired()
-        session.end()
+        finish(session)
         return expired ? nil : session
     }
 
@@ -70,7 +73,7 @@ final class SessionRegistry: Sendable {
             defer { sessions.removeAll() }
             return Array(sessions.values)
         }
-        for session in ended { session.end() }
+        for session in ended { finish(session) }
     }
 
     /// The live sessions, ordered by id.
@@ -89,7 +92,13 @@ final class SessionRegistry: Sendable {
             }
             return body(&sessions)
         }
-        for session in expired { session.end() }
+        for session in expired { finish(session) }
         return result
+    }
+
+    /// Ends `session`, which has left the registry, and retires its port.
+    private func finish(_ session: Session) {
+        session.end()
+        retiredPorts.retire(session.port.port, for: session.lease.ttl)
     }
 }

@@ -1,3 +1,5 @@
+import StandInFixtures
+
 /// A session's time to live as a caller writes it: a number and a unit, `90s`, `10m`, `1.5h`.
 enum SessionTTL {
     /// The time to live of a session created without one.
@@ -10,7 +12,7 @@ enum SessionTTL {
     static func parse(_ text: String) throws(SessionTTLError) -> Duration {
         let units: [(suffix: Character, seconds: Double)] = [("s", 1), ("m", 60), ("h", 3600)]
         guard let unit = units.first(where: { text.last == $0.suffix }),
-            let value = Double(text.dropLast()), value.isFinite, value > 0, text.first?.isNumber == true
+            let value = DurationText.decimal(text.dropLast()), value.isFinite, value > 0
         else {
             throw SessionTTLError(
                 "ttl \(text.debugDescription) is not a duration; write it like \"90s\", \"10m\" or \"2h\""

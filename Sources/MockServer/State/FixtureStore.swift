@@ -15,6 +15,8 @@ final class FixtureStore: Sendable {
         /// The resources last loaded (or kept), which `resources` serves.
         var resources: [ResourceDefinition]
         var runtime: [Fixture] = []
+        /// The bytes of fixture JSON each run-time fixture was added with, by id.
+        var runtimeSizes: [String: Int] = [:]
         var config: ProjectConfig
         var nextRuntimeNumber = 1
         var snapshot: MocksSnapshot
@@ -22,6 +24,13 @@ final class FixtureStore: Sendable {
 
     /// The prefix of run-time fixture ids (`runtime/1`).
     static let runtimePrefix = "runtime/"
+    /// The most bytes of fixture JSON the server's own run-time fixtures hold together.
+    static let runtimeBytes = 64 << 20
+    /// The same for a session's run-time fixtures.
+    static let sessionRuntimeBytes = 4 << 20
+
+    /// The most bytes of fixture JSON this store's run-time fixtures hold together; an add past it is refused.
+    let runtimeByteBudget: Int
 
     let loader: FixtureLoader
     /// The items of every `"resource"` fixture, seeded from the load at start and following reloads; each session's
@@ -33,6 +42,7 @@ final class FixtureStore: Sendable {
     /// Loads the mocks directory. Throws when the directory cannot be read.
     init(loader: FixtureLoader) throws {
         self.loader = loader
+        runtimeByteBudget = Self.runtimeBytes
         let snapshot = MocksSnapshot(directory: loader.directory)
         let loaded = try loader.load()
         initialLoad = loaded
@@ -47,6 +57,7 @@ final class FixtureStore: Sendable {
     /// the files when `rebase(on:)` is called after each reload of `main`.
     init(sessionOf main: FixtureStore) {
         loader = main.loader
+        runtimeByteBudget = Self.sessionRuntimeBytes
         initialLoad = main.initialLoad
         resources = main.resources.seededCopy()
         let files = main.state.withLock {
@@ -86,18 +97,31 @@ final class FixtureStore: Sendable {
         state.withLock { count($0) }
     }
 
-    /// Checks `bytes` like a fixture file and adds it under a new id (`runtime/1`, `runtime/2`, …).
-    func add(_ bytes: [UInt8]) throws(FixtureError) -> Fixture {
-        let result = state.withLock { state -> Result<Fixture, FixtureError> in
+    /// Why `add` refused a run-time fixture.
+    enum AddFailure: Error {
+        /// The bytes are not a valid fixture.
+        case invalid(FixtureError)
+        /// They would take the run-time fixtures past `runtimeByteBudget` bytes.
+        case overBudget(budget: Int)
+    }
+
+    /// Checks `bytes` like a fixture file and adds it under a new id (`runtime/1`, `runtime/2`, …), unless the
+    /// run-time fixtures would then hold more than `runtimeByteBudget` bytes of fixture JSON.
+    func add(_ bytes: [UInt8]) throws(AddFailure) -> Fixture {
+        let result = state.withLock { state -> Result<Fixture, AddFailure> in
+            guard state.runtimeSizes.values.reduce(bytes.count, +) <= runtimeByteBudget else {
+                return .failure(.overBudget(budget: runtimeByteBudget))
+            }
             let id = Self.runtimePrefix + String(state.nextRuntimeNumber)
             let fixture: Fixture
             do throws(FixtureError) {
                 fixture = try loader.decodeFixture(bytes, id: id, config: state.config)
             } catch {
-                return .failure(error)
+                return .failure(.invalid(error))
             }
             state.nextRuntimeNumber += 1
             state.runtime.append(fixture)
+            state.runtimeSizes[id] = bytes.count
             publish(state)
             return .success(fixture)
         }
@@ -116,6 +140,7 @@ final class FixtureStore: Sendable {
         state.withLock { state in
             if let position = state.runtime.firstIndex(where: { $0.id == id }) {
                 state.runtime.remove(at: position)
+                state.runtimeSizes[id] = nil
                 publish(state)
                 return .removed
             }
@@ -129,6 +154,7 @@ final class FixtureStore: Sendable {
         state.withLock { state in
             let ids = state.runtime.map(\.id)
             state.runtime.removeAll()
+            state.runtimeSizes.removeAll()
             publish(state)
             return ids
         }

@@ -101,7 +101,13 @@ final class ServerContext: Sendable {
         let port: SessionPort
         do {
             guard let server else { throw ServerError.libevent("the server is stopping") }
-            port = try SessionPort(on: server, state: state, lease: lease, context: self)
+            port = try SessionPort(
+                on: server,
+                avoiding: sessions.retiredPorts,
+                state: state,
+                lease: lease,
+                context: self
+            )
         } catch {
             throw AdminError(status: 503, message: "no port is free for the session to listen on: \(error)")
         }

@@ -10,17 +10,25 @@ struct ResourceCollection: Sendable {
     }
 
     let definition: ResourceDefinition
+    /// The bytes (`JSONNode.memoryCost`) the items may take beyond the seed's.
+    let byteBudget: Int
     private var items: [JSONNode]
     /// The id of each item, in the same order: looked up without reading the items.
     private var ids: [ResourceID]
     /// The largest whole-number id of the items, kept up to date so that a new id costs no scan of them.
     private var largestNumber: Int?
+    /// The seed's `memoryCost`, and the items' now.
+    private let seedBytes: Int
+    private var bytes: Int
 
-    init(_ definition: ResourceDefinition) {
+    init(_ definition: ResourceDefinition, byteBudget: Int) {
         self.definition = definition
+        self.byteBudget = byteBudget
         items = definition.seed
         ids = definition.seedIDs
         largestNumber = Self.largestNumber(in: ids)
+        seedBytes = definition.seed.reduce(0) { $0 + $1.memoryCost }
+        bytes = seedBytes
     }
 
     /// Back to the seed.
@@ -28,15 +36,13 @@ struct ResourceCollection: Sendable {
         items = definition.seed
         ids = definition.seedIDs
         largestNumber = Self.largestNumber(in: ids)
+        bytes = seedBytes
     }
 
     /// Items `offset..<offset+limit` and the total in `X-Total-Count`.
-    func list(page: Int, limit: Int?) -> Outcome {
-        var slice = items[...]
-        if let limit {
-            let skipped = (page - 1).multipliedReportingOverflow(by: limit)
-            slice = slice.dropFirst(skipped.overflow ? items.count : skipped.partialValue).prefix(limit)
-        }
+    func list(page: Int, limit: Int) -> Outcome {
+        let skipped = (page - 1).multipliedReportingOverflow(by: limit)
+        let slice = items.dropFirst(skipped.overflow ? items.count : skipped.partialValue).prefix(limit)
         return .success(
             status: 200,
             data: JSONNode(.array(Array(slice))),
@@ -62,6 +68,9 @@ struct ResourceCollection: Sendable {
             guard let givenID = ResourceID(given), isOfThisType(givenID) else {
                 return .failure(status: 400, message: "\(definition.idField.quoted) must be \(idTypeName)")
             }
+            guard !givenID.hasControlCharacter else {
+                return .failure(status: 400, message: "\(definition.idField.quoted) \(ResourceID.controlCharacterRule)")
+            }
             guard position(of: givenID) == nil else {
                 return .failure(status: 409, message: "\(definition.path)/\(givenID) already exists")
             }
@@ -72,6 +81,9 @@ struct ResourceCollection: Sendable {
             return .failure(status: 409, message: "\(definition.path) has no whole-number id left above the largest")
         }
         let created = item.setting(definition.idField, to: id.node)
+        let cost = created.memoryCost
+        guard fits(adding: cost) else { return overBudget() }
+        bytes += cost
         items.append(created)
         ids.append(id)
         if case .number(let number) = id { largestNumber = max(largestNumber ?? number, number) }
@@ -81,15 +93,13 @@ struct ResourceCollection: Sendable {
     /// Replaces the item; the id in the path wins over one in the body.
     mutating func replace(_ id: ResourceID, with item: JSONNode) -> Outcome {
         guard let position = position(of: id) else { return missing(id) }
-        items[position] = item.setting(definition.idField, to: id.node)
-        return .success(status: 200, data: items[position])
+        return store(item.setting(definition.idField, to: id.node), at: position)
     }
 
     /// Applies a JSON merge patch; the id stays.
     mutating func patch(_ id: ResourceID, with patch: JSONNode) -> Outcome {
         guard let position = position(of: id) else { return missing(id) }
-        items[position] = items[position].mergePatched(with: patch).setting(definition.idField, to: id.node)
-        return .success(status: 200, data: items[position])
+        return store(items[position].mergePatched(with: patch).setting(definition.idField, to: id.node), at: position)
     }
 
     mutating func delete(_ id: ResourceID) -> Outcome {
@@ -97,7 +107,29 @@ struct ResourceCollection: Sendable {
         let removedID = ids.remove(at: position)
         if case .number(let number) = removedID, number == largestNumber { largestNumber = Self.largestNumber(in: ids) }
         let removed = items.remove(at: position)
+        bytes -= removed.memoryCost
         return .success(status: 200, data: removed)
+    }
+
+    /// Puts `item` in the place of the item at `position`, unless that takes the items past the budget.
+    private mutating func store(_ item: JSONNode, at position: Int) -> Outcome {
+        let change = item.memoryCost - items[position].memoryCost
+        guard change <= 0 || fits(adding: change) else { return overBudget() }
+        bytes += change
+        items[position] = item
+        return .success(status: 200, data: item)
+    }
+
+    private func fits(adding cost: Int) -> Bool {
+        bytes + cost - seedBytes <= byteBudget
+    }
+
+    private func overBudget() -> Outcome {
+        .failure(
+            status: 507,
+            message: "\(definition.path) would take more than the \(byteBudget) bytes of memory its items may take "
+                + "beyond the seed; delete items or reset, and try again"
+        )
     }
 
     private func position(of id: ResourceID) -> Int? {

@@ -108,6 +108,12 @@ public struct ResourceDefinition: Sendable {
                 line: value.line
             )
         }
+        guard !itemID.hasControlCharacter else {
+            throw FixtureError(
+                "resource.seed[\(index)].\(idField) \(ResourceID.controlCharacterRule)",
+                line: value.line
+            )
+        }
         return itemID
     }
 }

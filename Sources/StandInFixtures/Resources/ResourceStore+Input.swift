@@ -7,18 +7,17 @@ extension ResourceStore {
         var outcome: ResourceCollection.Outcome { .failure(status: status, message: message) }
     }
 
-    /// `?page=&limit=`: both whole numbers from 1, `limit` at most `maximumPageSize`; a page without a limit has 10
-    /// items. No limit and no page lists every item.
+    /// `?page=&limit=`: both whole numbers from 1, `limit` at most `maximumPageSize`. Without a limit a page has
+    /// `defaultPageSize` items; without a page it is the first.
     static func paging<Request: IncomingRequest>(
         _ facts: inout RequestFacts<Request>
-    ) -> Result<(page: Int, limit: Int?), Refusal> {
+    ) -> Result<(page: Int, limit: Int), Refusal> {
         let pageText = facts.queryValues(named: "page").first
         let limitText = facts.queryValues(named: "limit").first
-        guard pageText != nil || limitText != nil else { return .success((1, nil)) }
         guard let page = Int(pageText ?? "1"), page >= 1 else {
             return .failure(Refusal(status: 400, message: "page must be a whole number from 1"))
         }
-        guard let limit = Int(limitText ?? "10"), (1...maximumPageSize).contains(limit) else {
+        guard let limit = Int(limitText ?? String(defaultPageSize)), (1...maximumPageSize).contains(limit) else {
             return .failure(Refusal(status: 400, message: "limit must be a whole number from 1 to \(maximumPageSize)"))
         }
         return .success((page, limit))

@@ -10,29 +10,39 @@ public final class ResourceStore: Sendable {
     public static let maximumItems = 100_000
     /// The largest `limit` a list accepts.
     public static let maximumPageSize = 10_000
+    /// The items a list holds when the request names no `limit`.
+    public static let defaultPageSize = 100
+    /// The bytes of memory (`JSONNode.memoryCost`) each resource's items may take beyond its seed in the server's or
+    /// a registry's own store; a write past it is answered 507.
+    public static let byteBudget = 64 << 20
+    /// The same for each resource of a session's store (`seededCopy`).
+    public static let sessionByteBudget = 4 << 20
 
     /// One resource: its definition, and its items under a lock of their own.
     final class Slot: Sendable {
         let definition: ResourceDefinition
         let collection: Locked<ResourceCollection>
 
-        init(_ definition: ResourceDefinition) {
+        init(_ definition: ResourceDefinition, byteBudget: Int) {
             self.definition = definition
-            collection = Locked(ResourceCollection(definition))
+            collection = Locked(ResourceCollection(definition, byteBudget: byteBudget))
         }
     }
 
     /// Every resource, by file id; a reload replaces the list, never a slot's definition.
     private let slots: Locked<[Slot]>
+    /// The bytes each resource's items may take beyond its seed.
+    private let byteBudget: Int
 
-    /// A store holding each definition's seed.
-    public init(_ definitions: [ResourceDefinition]) {
-        slots = Locked(definitions.map(Slot.init))
+    /// A store holding each definition's seed, whose resources' items may each take `byteBudget` bytes beyond it.
+    public init(_ definitions: [ResourceDefinition], byteBudget: Int = ResourceStore.byteBudget) {
+        self.byteBudget = byteBudget
+        slots = Locked(definitions.map { Slot($0, byteBudget: byteBudget) })
     }
 
-    /// Another store of the same resources, each at its seed: a session's, beside this one.
+    /// Another store of the same resources, each at its seed, with a session's budget: a session's, beside this one.
     public func seededCopy() -> ResourceStore {
-        ResourceStore(definitions)
+        ResourceStore(definitions, byteBudget: Self.sessionByteBudget)
     }
 
     /// The resources, ordered by file id.
@@ -54,7 +64,7 @@ public final class ResourceStore: Sendable {
             let previous = slots
             slots = definitions.map { definition in
                 previous.first { $0.definition.id == definition.id && $0.definition.document == definition.document }
-                    ?? Slot(definition)
+                    ?? Slot(definition, byteBudget: byteBudget)
             }
         }
     }

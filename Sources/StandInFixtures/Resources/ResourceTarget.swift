@@ -32,7 +32,7 @@ public struct ResourceTarget: Sendable {
         guard let segment = item else {
             switch method {
             case "GET", "HEAD":
-                let paging: (page: Int, limit: Int?)
+                let paging: (page: Int, limit: Int)
                 switch ResourceStore.paging(&facts) {
                 case .success(let value): paging = value
                 case .failure(let failure): return failure.outcome
@@ -50,6 +50,9 @@ public struct ResourceTarget: Sendable {
             }
         }
         let definition = slot.definition
+        guard !ResourceID.hasControlCharacter(segment) else {
+            return .failure(status: 400, message: "the id in the path \(ResourceID.controlCharacterRule)")
+        }
         guard let id = ResourceID(segment: segment, numeric: definition.numericIDs) else {
             return .failure(status: 404, message: "\(definition.path)/\(segment) does not exist")
         }

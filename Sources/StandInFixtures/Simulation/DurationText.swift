@@ -15,7 +15,7 @@ public enum DurationText {
         ]
         for unit in units where trimmed.hasSuffix(unit.suffix) {
             let number = trimmed.dropLast(unit.suffix.count)
-            guard let value = Double(number), value >= 0, value.isFinite, !number.hasPrefix("+") else { break }
+            guard let value = decimal(number), value.isFinite else { break }
             let nanoseconds = (value * unit.nanoseconds).rounded()
             guard nanoseconds <= ceiling / .nanoseconds(1) else {
                 throw FixtureError("\(trimmed.quoted) is longer than the longest duration StandIn accepts, 1 hour")
@@ -26,6 +26,15 @@ public enum DurationText {
             "\(trimmed.quoted) is not a duration; write a number and a unit (us, ms, s or m), "
                 + "like \"120ms\", \"2s\" or \"1.5s\""
         )
+    }
+
+    /// The value of a plain decimal number: digits, and more after a point if there is one (`2`, `1.5`); nil for
+    /// anything else `Double` would read, such as a sign, an exponent (`1e3`), hexadecimal (`0x10`) or `inf`.
+    public static func decimal(_ text: some StringProtocol) -> Double? {
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(digits.contains) }) else { return nil }
+        return Double(String(text))
     }
 
     /// `120ms`, `2s`, `1.5s`: the shortest way to write a duration in milliseconds or seconds.

@@ -12,6 +12,7 @@ import Testing
         maxEventStreams: Int = 16,
         adminToken: String? = nil,
         journalSize: Int = 10_000,
+        idleTimeoutSeconds: Int = ServerLimits().idleTimeoutSeconds,
         _ body: (Int) async throws -> Void
     ) async throws {
         var configuration = MockServerConfiguration(
@@ -23,6 +24,7 @@ import Testing
             watch: false
         )
         configuration.maxEventStreams = maxEventStreams
+        configuration.limits.idleTimeoutSeconds = idleTimeoutSeconds
         try await withRunningServer(configuration) { base in try await body(base.port!) }
     }
 
@@ -177,6 +179,26 @@ import Testing
             }
             #expect(accepted, "the place of the stream that hung up was never freed")
             withExtendedLifetime(open) {}
+        }
+    }
+
+    @Test func anIdleStreamGivesItsPlaceToANewOneAfterTheIdleTimeout() async throws {
+        try await withStreamingServer(maxEventStreams: 1, idleTimeoutSeconds: 1) { port in
+            var idle = try EventStreamClient(port: port)
+            #expect(await idle.readReady())
+            var accepted = false
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !accepted, ContinuousClock.now < deadline {
+                var next = try EventStreamClient(port: port)
+                await next.readHead()
+                accepted = next.status == 200
+                if !accepted { try await Task.sleep(for: .milliseconds(200)) }
+            }
+            #expect(accepted, "a stream idle for a minute still held the only place")
+            let rest = await idle.connection.readAll()
+            #expect(rest.contains("event: dropped\n"), "\(rest.suffix(200).debugDescription)")
+            #expect(rest.contains("idle"), "\(rest.suffix(200).debugDescription)")
+            #expect(idle.connection.isClosed)
         }
     }
 

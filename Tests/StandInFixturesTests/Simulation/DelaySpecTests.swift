@@ -23,6 +23,12 @@ import Testing
         }
     }
 
+    @Test func durationsInHexadecimalOrWithAnExponentAreRefused() {
+        for text in ["0x10ms", "0x1p4s", "1e2ms", "1.s", ".5s"] {
+            #expect(throws: FixtureError.self, "\(text) parsed") { try DurationText.parse(text) }
+        }
+    }
+
     @Test func durationsAboveTheCeilingAreRefusedNotTrapped() throws {
         #expect(try DurationText.parse("60m") == DurationText.ceiling)
         for text in ["3600.001s", "61m", "10000000000s", "1e300s", "9223372036854775807us"] {
