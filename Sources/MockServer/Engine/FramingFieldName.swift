@@ -1,17 +1,16 @@
 /// Recognizes, from the first bytes of a header line as they arrive, the two fields whose count the head scan checks:
 /// `Host` (exactly one in an HTTP/1.1 request, RFC 9112 §3.2) and `Transfer-Encoding` (whose body the engine then
 /// scans, see `ChunkedBodyScan`). Names compare without regard to case, and the colon must follow the name at once.
+/// Most lines are decided by their first byte; every request pays for this, so the names are static strings read in
+/// place (no array, no lazily made global).
 struct FramingFieldName {
     enum Name {
         case host
         case transferEncoding
     }
 
-    /// How many bytes of a line decide it.
-    static let longest = transferEncoding.count
-
-    private static let host = Array("host:".utf8)
-    private static let transferEncoding = Array("transfer-encoding:".utf8)
+    private static let host: StaticString = "host:"
+    private static let transferEncoding: StaticString = "transfer-encoding:"
 
     private var position = 0
     private var mayBeHost = true
@@ -27,17 +26,24 @@ struct FramingFieldName {
         guard !isDecided else { return }
         // Lower-cases letters; every other byte that it changes is a control character, a flaw of its own.
         let folded = byte | 0x20
-        mayBeHost = mayBeHost && position < Self.host.count && Self.host[position] == folded
-        mayBeTransferEncoding =
-            mayBeTransferEncoding && position < Self.transferEncoding.count
-            && Self.transferEncoding[position] == folded
+        mayBeHost = mayBeHost && Self.byte(of: Self.host, at: position) == folded
+        mayBeTransferEncoding = mayBeTransferEncoding && Self.byte(of: Self.transferEncoding, at: position) == folded
         position += 1
-        if mayBeHost, position == Self.host.count { found = .host }
-        if mayBeTransferEncoding, position == Self.transferEncoding.count { found = .transferEncoding }
+        if mayBeHost, position == Self.host.utf8CodeUnitCount { found = .host }
+        if mayBeTransferEncoding, position == Self.transferEncoding.utf8CodeUnitCount { found = .transferEncoding }
     }
 
     /// Reads the line's next bytes, as many as can still decide the name.
     mutating func read(_ bytes: Slice<UnsafeRawBufferPointer>) {
-        for byte in bytes.prefix(Self.longest) where !isDecided { read(byte) }
+        var index = bytes.startIndex
+        while index < bytes.endIndex, !isDecided {
+            read(bytes[index])
+            index += 1
+        }
+    }
+
+    /// The byte of `name` at `position`, or 0 (which no folded byte equals) past its end.
+    private static func byte(of name: StaticString, at position: Int) -> UInt8 {
+        position < name.utf8CodeUnitCount ? name.utf8Start[position] : 0
     }
 }
