@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -175,7 +176,7 @@ public struct StandInAdmin: Sendable {
         request.httpBody = body
         if method != "GET" { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await session.exchange(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else {
             let message = (try? JSONDecoder().decode(ErrorEnvelope.self, from: data))?.message

@@ -8,7 +8,7 @@ import FoundationNetworking
 extension URLSessionTransport {
     /// The session's delegate: collects each task's response and bytes, reports their progress to the request's
     /// ``TransportRequest/onProgress``, refuses redirects unless told otherwise, and resumes the task's continuation
-    /// when it completes. The exchanges in flight, keyed by task identifier, are kept under a lock: `start` runs on
+    /// when it completes. The exchanges in flight, keyed by task identifier, are kept under a lock: `register` runs on
     /// the caller's task, the other calls on URLSession's delegate queue.
     final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         private struct Exchange {
@@ -29,20 +29,21 @@ extension URLSessionTransport {
             self.trustsAnyCertificate = trustsAnyCertificate
         }
 
-        /// Registers the task's continuation and resumes the task, unless the calling task is already cancelled.
-        func start(
+        /// Registers the task's continuation and returns true, for the caller to resume the task; when the calling
+        /// task is already cancelled, ends the continuation instead and returns false.
+        func register(
             _ task: URLSessionDataTask,
             onProgress: TransferProgressHandler?,
             continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
-        ) {
+        ) -> Bool {
             if Task.isCancelled {
                 continuation.resume(throwing: TransportError.cancelled)
-                return
+                return false
             }
             tasks.withLock { tasks in
                 tasks[task.taskIdentifier] = Exchange(continuation: continuation, onProgress: onProgress)
             }
-            task.resume()
+            return true
         }
 
         func urlSession(

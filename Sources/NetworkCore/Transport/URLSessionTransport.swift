@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypesFoundation
+import StandInSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,7 +11,8 @@ import FoundationNetworking
 /// It hands back the raw exchange: redirects are not followed unless `followsRedirects` is set (a proxy needs the
 /// 3xx itself), every header field is kept, and the body is the bytes URLSession delivered. URLSession decompresses
 /// gzip, deflate and brotli bodies on its own; when it did, ``TransportResponse/isBodyDecompressed`` says so.
-/// Cancelling the calling task cancels the URLSession task.
+/// Cancelling the calling task cancels the URLSession task. On Linux, the URLSession calls that wait for
+/// FoundationNetworking's one queue are made off Swift concurrency's shared threads (`URLSessionCalls`).
 public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -52,13 +54,16 @@ public final class URLSessionTransport: Transport {
         }
         urlRequest.httpBody = request.body
         if let timeout = request.timeout { urlRequest.timeoutInterval = timeout.timeInterval }
-        let task = session.dataTask(with: urlRequest)
+        let session = session
+        let task = await URLSessionCalls.run { [urlRequest] in session.dataTask(with: urlRequest) }
         let (response, body) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.start(task, onProgress: request.onProgress, continuation: continuation)
+                if delegate.register(task, onProgress: request.onProgress, continuation: continuation) {
+                    URLSessionCalls.start { task.resume() }
+                }
             }
         } onCancel: {
-            task.cancel()
+            URLSessionCalls.start { task.cancel() }
         }
         guard var head = response.httpResponse else {
             throw TransportError.other(underlying: URLError(.badServerResponse))
