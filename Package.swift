@@ -54,7 +54,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "StandInClient"),
+        .target(name: "StandInClient", dependencies: ["StandInSupport"]),
         .executableTarget(
             name: "standin",
             dependencies: [
@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "NetworkTestSupport", dependencies: ["NetworkCore"], path: "Tests/NetworkTestSupport"),
         .target(
             name: "ServerTestSupport",
-            dependencies: ["MockServer", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MockServer", "StandInSupport", .product(name: "Logging", package: "swift-log")],
             path: "Tests/ServerTestSupport"
         ),
         .testTarget(
@@ -93,16 +93,19 @@ let package = Package(
             name: "MockServerTests",
             dependencies: [
                 "MockServer", "NetworkCore", "NetworkTestSupport", "ServerTestSupport", "StandInFixtures",
-                "URLSessionHostFix",
+                "StandInSupport", "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StandInTests", dependencies: ["standin", "NetworkCore", "ServerTestSupport"]),
+        .testTarget(
+            name: "StandInTests",
+            dependencies: ["standin", "NetworkCore", "ServerTestSupport", "StandInSupport"]
+        ),
         .testTarget(
             name: "ClientServerTests",
             dependencies: [
-                "NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport",
+                "NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport", "StandInSupport",
             ]
         ),
         .testTarget(
@@ -111,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StandInClientTests",
-            dependencies: ["StandInClient", "MockServer", "ServerTestSupport"]
+            dependencies: ["StandInClient", "MockServer", "ServerTestSupport", "StandInSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

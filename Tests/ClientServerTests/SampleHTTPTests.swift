@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -18,7 +19,7 @@ import FoundationNetworking
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await session.exchange(for: request)
         return (try #require(response as? HTTPURLResponse), data)
     }
 
@@ -58,7 +59,7 @@ import FoundationNetworking
             request.httpBody = Data(#"{"product_id":"BOOK-42"}"#.utf8)
             let session = URLSession(configuration: .ephemeral)
             defer { session.finishTasksAndInvalidate() }
-            let (body, answer) = try await session.data(for: request)
+            let (body, answer) = try await session.exchange(for: request)
             let response = try #require(answer as? HTTPURLResponse)
             #expect(response.statusCode == 201)
             let envelope = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -93,7 +94,7 @@ private struct SampleFault: Endpoint {
 
     @Test func aSlowBodyArrivesWhole() async throws {
         try await withServer(mocks: sampleMocks) { base async throws in
-            let (data, _) = try await URLSession.shared.data(from: base.appendingPathComponent("faults/slow-body"))
+            let (data, _) = try await URLSession.shared.exchange(from: base.appendingPathComponent("faults/slow-body"))
             #expect(String(decoding: data, as: UTF8.self) == "This body arrives a few bytes at a time.")
         }
     }

@@ -8,7 +8,7 @@ import Testing
     /// Sends one raw request and returns the status line's code.
     private func status(_ base: URL, _ head: String, body: String = "") async throws -> Int {
         let connection = try RawConnection(port: base.port!)
-        connection.send(head + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
+        await connection.send(head + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
         let reply = await connection.readAll()
         return Int(reply.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
@@ -46,7 +46,9 @@ import Testing
     /// Sends `method path` as `curl -X METHOD` does with no `-d`: no body, no `Content-Length`, no `Content-Type`.
     private func bodiless(_ method: String, _ path: String, port: Int, headers: String = "") async throws -> Int {
         let connection = try RawConnection(port: port)
-        connection.send("\(method) \(path) HTTP/1.1\r\nHost: localhost:\(port)\r\n\(headers)Connection: close\r\n\r\n")
+        await connection.send(
+            "\(method) \(path) HTTP/1.1\r\nHost: localhost:\(port)\r\n\(headers)Connection: close\r\n\r\n"
+        )
         let reply = await connection.readAll()
         return Int(reply.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
@@ -90,7 +92,7 @@ import Testing
             }
             let rebound = "POST /__standin/reset HTTP/1.1\r\nHost: evil.example:\(port)\r\nConnection: close\r\n\r\n"
             let connection = try RawConnection(port: port)
-            connection.send(rebound)
+            await connection.send(rebound)
             #expect(await connection.readAll().hasPrefix("HTTP/1.1 403"))
         }
     }

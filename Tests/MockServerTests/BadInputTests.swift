@@ -11,7 +11,7 @@ import Testing
     @Test func malformedRequestLineGetsA400OrClose() async throws {
         try await withServer { base async throws in
             let connection = try RawConnection(port: base.port!)
-            connection.send("NONSENSE\r\n\r\n")
+            await connection.send("NONSENSE\r\n\r\n")
             let reply = await connection.readAll()
             #expect(reply.hasPrefix("HTTP/1.1 400"), "got \(reply.prefix(40))")
             try await expectStillServing(base)
@@ -22,7 +22,7 @@ import Testing
         try await withServer { base async throws in
             var generator = SystemRandomNumberGenerator()
             let connection = try RawConnection(port: base.port!)
-            connection.send((0..<2048).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            await connection.send((0..<2048).map { _ in UInt8.random(in: 0...255, using: &generator) })
             _ = await connection.readAll()
             try await expectStillServing(base)
         }
@@ -32,7 +32,7 @@ import Testing
         try await withServer { base async throws in
             let connection = try RawConnection(port: base.port!)
             let big = String(repeating: "a", count: 64 * 1024)
-            connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
+            await connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
             let reply = await connection.readAll()
             #expect(reply.hasPrefix("HTTP/1.1 431"), "got \(reply.prefix(40))")
             try await expectStillServing(base)
@@ -44,7 +44,7 @@ import Testing
         limits.maxBodyBytes = 1024
         try await withServer(limits: limits) { base async throws in
             let connection = try RawConnection(port: base.port!)
-            connection.send("POST /notes HTTP/1.1\r\nHost: x\r\nContent-Length: 10737418240\r\n\r\n")
+            await connection.send("POST /notes HTTP/1.1\r\nHost: x\r\nContent-Length: 10737418240\r\n\r\n")
             let reply = await connection.readAll()
             #expect(reply.hasPrefix("HTTP/1.1 413"), "got \(reply.prefix(40))")
             try await expectStillServing(base)
@@ -55,7 +55,7 @@ import Testing
         try await withServer { base async throws in
             for _ in 0..<50 {
                 let connection = try RawConnection(port: base.port!)
-                connection.send("POST /notes HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nurgent")
+                await connection.send("POST /notes HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nurgent")
                 connection.hangUp()
             }
             try await expectStillServing(base)
@@ -66,7 +66,7 @@ import Testing
         try await withServer { base async throws in
             let connection = try RawConnection(port: base.port!, timeout: 1)
             let request = "GET /text HTTP/1.1\r\nHost: x\r\n\r\n"
-            connection.send(String(repeating: request, count: 10))
+            await connection.send(String(repeating: request, count: 10))
             let reply = await connection.readAll()
             #expect(reply.components(separatedBy: "plain words").count - 1 == 10)
         }

@@ -20,7 +20,7 @@ import Testing
             ParallelClients.raiseFileLimit(to: 1024)
             for _ in 0..<200 {
                 let connection = try RawConnection(port: base.port!)
-                connection.send(delayed.replacingOccurrences(of: "200ms", with: "2s"))
+                await connection.send(delayed.replacingOccurrences(of: "200ms", with: "2s"))
                 connection.hangUp()
             }
             try await Task.sleep(for: .milliseconds(100))
@@ -32,7 +32,7 @@ import Testing
         try await withServer { base async throws in
             for _ in 0..<20 {
                 let connection = try RawConnection(port: base.port!)
-                connection.send("GET /users/1 HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: slow-body\r\n\r\n")
+                await connection.send("GET /users/1 HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: slow-body\r\n\r\n")
                 try await Task.sleep(for: .milliseconds(5))
                 connection.hangUp()
             }

@@ -58,7 +58,7 @@ import Testing
     /// Asks for `path` and reads until the server closes the connection (or 30 s pass without a byte).
     private func read(_ path: String, port: Int) async throws -> (text: String, closed: Bool) {
         let connection = try RawConnection(port: port, timeout: 30)
-        connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        await connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let text = await connection.readAll()
         return (text, connection.isClosed)
     }

@@ -35,7 +35,7 @@ import Testing
     /// Sends `requests` on one connection and returns everything the server answered until it closed.
     private func exchange(_ base: URL, _ requests: String) async throws -> String {
         let connection = try RawConnection(port: base.port!, timeout: 30)
-        connection.send(requests.replacingOccurrences(of: "\n", with: "\r\n"))
+        await connection.send(requests.replacingOccurrences(of: "\n", with: "\r\n"))
         return await connection.readAll()
     }
 
@@ -196,9 +196,9 @@ import Testing
             // The pieces are sent from a thread of its own, so that the pause between them is 50 ms on a busy
             // machine too, not however long the test waits for a shared thread (the server's read timeout is 30 s).
             await onOwnThread {
-                connection.send("PU")
+                connection.sendNow("PU")
                 Thread.sleep(forTimeInterval: 0.05)
-                connection.send("RGE /cache HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+                connection.sendNow("RGE /cache HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
             }
             let answer = await connection.readAll()
             #expect(answer.hasPrefix("HTTP/1.1 200"))

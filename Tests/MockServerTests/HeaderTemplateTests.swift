@@ -15,7 +15,7 @@ import Testing
         try await withMocks(Self.files) { mocks async throws in
             try await withServer(mocks: mocks, logger: log.logger) { base async throws in
                 let connection = try RawConnection(port: base.port!)
-                connection.send(
+                await connection.send(
                     "GET /go?next=%2Fhome%0D%0ASet-Cookie:%20stolen=1%01 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
                 )
                 let reply = await connection.readAll()

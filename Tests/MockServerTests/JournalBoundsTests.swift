@@ -13,7 +13,7 @@ import Testing
         let request = "POST /ping HTTP/1.1\r\nHost: x\r\nContent-Length: \(bodyBytes)\r\n\r\n\(body)"
         let last = "GET /ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
         let connection = try RawConnection(port: base.port!, timeout: 30)
-        connection.send(String(repeating: request, count: count - 1) + last)
+        await connection.send(String(repeating: request, count: count - 1) + last)
         #expect(await connection.readAll().components(separatedBy: "pong").count - 1 == count)
     }
 
@@ -74,7 +74,9 @@ import Testing
             try await withServer(mocks: mocks) { base async throws in
                 try await Self.post(100, bodyBytes: 20_000, to: base)
                 let connection = try RawConnection(port: base.port!, timeout: 30)
-                connection.send("GET /__standin/requests HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                await connection.send(
+                    "GET /__standin/requests HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                )
                 let raw = await connection.readAll()
                 let head = raw.prefix { $0 != "{" }
                 #expect(head.lowercased().contains("transfer-encoding: chunked"), "head: \(head)")

@@ -174,7 +174,7 @@ import Testing
                 var residentAfterWarmUp = 0
                 for batch in 0..<50 {
                     let connection = try RawConnection(port: base.port!, timeout: 30)
-                    connection.send(String(repeating: request, count: 999) + last)
+                    await connection.send(String(repeating: request, count: 999) + last)
                     let answers = await connection.readAll().components(separatedBy: "HTTP/1.1 200").count - 1
                     #expect(answers == 1000, "batch \(batch)")
                     if batch == 9 { residentAfterWarmUp = ResidentMemory.bytes() }

@@ -42,7 +42,7 @@ import Testing
                 _ = try await fetch(base, "/ping")
                 let before = ResidentMemory.bytes()
                 let stalled = try (0..<10).map { _ in try RawConnection(port: base.port!) }
-                for connection in stalled { connection.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n") }
+                for connection in stalled { await connection.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n") }
                 // Streamed answers are journaled once they start: wait until all ten have.
                 for _ in 0..<200 {
                     let journal = try await fetch(base, "/__standin/requests?path=/big").json()

@@ -16,7 +16,7 @@ import Testing
         try await withServer(limits: limits { $0.maxHeaderBytes = 4096 }) { base async throws in
             let connection = try RawConnection(port: base.port!)
             let big = String(repeating: "a", count: header)
-            connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
+            await connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
             let reply = await connection.readAll()
             #expect(reply.hasPrefix("HTTP/1.1 \(status)"), "got \(reply.prefix(40))")
             #expect(try await fetch(base, "/text").text == "plain words")
@@ -27,7 +27,7 @@ import Testing
         try await withServer(limits: limits { $0.maxHeaderBytes = 4096 }) { base async throws in
             let connection = try RawConnection(port: base.port!, timeout: 2)
             let filler = String(repeating: "a", count: 3900)
-            connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(filler)\r\nConnection: close\r\n\r\n")
+            await connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(filler)\r\nConnection: close\r\n\r\n")
             let reply = await connection.readAll()
             #expect(reply.hasPrefix("HTTP/1.1 200"), "got \(reply.prefix(40))")
         }
@@ -39,11 +39,11 @@ import Testing
         try await withServer(limits: limits { $0.readTimeoutSeconds = 1 }) { base async throws in
             let connection = try RawConnection(port: base.port!)
             if afterAnAnsweredRequest {
-                connection.send("GET /text HTTP/1.1\r\nHost: x\r\n\r\n")
+                await connection.send("GET /text HTTP/1.1\r\nHost: x\r\n\r\n")
                 #expect(await connection.readAvailable().hasSuffix("plain words"))
             }
             let started = ContinuousClock.now
-            connection.send("GET /text HTTP/1.1\r\n")
+            await connection.send("GET /text HTTP/1.1\r\n")
             // The default read timeout would cut it off after 30 s.
             let cutOff = await connection.drip("X-Drip: 1\r\n", every: .milliseconds(200), for: .seconds(25))
             let closed = try #require(cutOff, "a client dripping its head stayed connected for 25 s")
@@ -78,11 +78,11 @@ import Testing
             let second = try RawConnection(port: base.port!)
             // Answered, both are held by the server before the third arrives.
             for connection in [first, second] {
-                connection.send("GET /text HTTP/1.1\r\nHost: x\r\n\r\n")
+                await connection.send("GET /text HTTP/1.1\r\nHost: x\r\n\r\n")
                 #expect(await connection.readAvailable().hasSuffix("plain words"))
             }
             let waiting = try RawConnection(port: base.port!, timeout: 1)
-            waiting.send("GET /text HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            await waiting.send("GET /text HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(await waiting.readAll().isEmpty, "the server answered a connection over its limit")
             first.hangUp()
             waiting.setReadTimeout(seconds: 10)
@@ -102,10 +102,10 @@ import Testing
         limits.maxConnections = 1
         try await withServer(limits: limits, logger: log.logger) { base async throws in
             let malformed = try RawConnection(port: base.port!)
-            malformed.send("NONSENSE\r\n\r\n")
+            await malformed.send("NONSENSE\r\n\r\n")
             _ = await malformed.readAll()
             let slow = try RawConnection(port: base.port!)
-            slow.send("GET /text HTTP/1.1\r\n")
+            await slow.send("GET /text HTTP/1.1\r\n")
             _ = await slow.readAll()
         }
         let lines = log.lines

@@ -2,6 +2,7 @@ import Foundation
 import MockServer
 import NetworkCore
 import ServerTestSupport
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -80,7 +81,7 @@ import FoundationNetworking
                             request.timeoutInterval = 60
                             var texts: [String] = []
                             for _ in 0..<Self.requestsPerSession {
-                                let (data, _) = try await client.data(for: request)
+                                let (data, _) = try await client.exchange(for: request)
                                 texts.append(String(decoding: data, as: UTF8.self))
                             }
                             return (number, texts)
@@ -111,7 +112,7 @@ import FoundationNetworking
                 #expect(try await fetch(url, "/item").text == "default")
                 // The port's socket, by inode: another test's server may take the port's number once it is free.
                 let port = try #require(url.port)
-                let socket = try #require(LoopbackPortReport.listenerInode(port: port))
+                let socket = try #require(LoopbackPortReport.ownListenerInode(port: port))
                 // Ended by a call on its own port.
                 #expect(try await fetch(url, "/__standin/sessions/\(id)", method: "DELETE").status == 200)
                 let closed = try await poll(
@@ -137,7 +138,7 @@ import FoundationNetworking
                     let held = try ["X-StandIn-Delay: 240s", "X-StandIn-Fault: timeout", "X-StandIn-Fault: slow-body"]
                         .map { control in
                             let connection = try RawConnection(port: try #require(url.port), timeout: 120)
-                            #expect(connection.send("GET /item HTTP/1.1\r\nHost: x\r\n\(control)\r\n\r\n"))
+                            #expect(connection.sendNow("GET /item HTTP/1.1\r\nHost: x\r\n\(control)\r\n\r\n"))
                             return connection
                         }
                     try await Task.sleep(for: .milliseconds(200))
@@ -160,7 +161,7 @@ import FoundationNetworking
         try await withMocks(Self.files) { mocks async throws in
             try await withServer(mocks: mocks, limits: limits) { base async throws in
                 let admin = try RawConnection(port: try #require(base.port))
-                admin.send(
+                await admin.send(
                     "POST /__standin/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                         + "Content-Length: 0\r\nConnection: close\r\n\r\n"
                 )
@@ -173,11 +174,11 @@ import FoundationNetworking
                 let main = try RawConnection(port: try #require(base.port))
                 let held = try RawConnection(port: port)
                 for connection in [main, held] {
-                    connection.send("GET /item HTTP/1.1\r\nHost: x\r\n\r\n")
+                    await connection.send("GET /item HTTP/1.1\r\nHost: x\r\n\r\n")
                     #expect(await connection.readAvailable().hasSuffix("default"))
                 }
                 let waiting = try RawConnection(port: port, timeout: 1)
-                waiting.send("GET /item HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                await waiting.send("GET /item HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
                 #expect(await waiting.readAll().isEmpty, "the session's port answered a connection over the limit")
                 main.hangUp()
                 waiting.setReadTimeout(seconds: 10)
@@ -475,7 +476,7 @@ import FoundationNetworking
                 // The port's socket, by inode: another test's server may take the port's number once it is free.
                 // Nothing listening there by now (a busy machine took longer than the TTL to look) is closed too.
                 let port = try #require(url.port)
-                guard let socket = LoopbackPortReport.listenerInode(port: port) else { return }
+                guard let socket = LoopbackPortReport.ownListenerInode(port: port) else { return }
                 let closed = try await poll(
                     every: .milliseconds(100),
                     timeout: .seconds(60),

@@ -80,7 +80,7 @@ import FoundationNetworking
                 try await fetch(base, "/users/1", headers: ["X-StandIn-Fault": "connection-reset"])
             } throws: { ($0 as? URLError)?.code == .networkConnectionLost }
             let connection = try RawConnection(port: base.port!)
-            connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: connection-reset\r\n\r\n")
+            await connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: connection-reset\r\n\r\n")
             #expect(await connection.readError() == ECONNRESET)
         }
     }
@@ -91,7 +91,7 @@ import FoundationNetworking
                 try await fetch(base, "/users/1", headers: ["X-StandIn-Fault": "empty-response"])
             } throws: { ($0 as? URLError)?.code == .badServerResponse }
             let connection = try RawConnection(port: base.port!)
-            connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: empty-response\r\n\r\n")
+            await connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: empty-response\r\n\r\n")
             #expect(await connection.readAll().isEmpty)
         }
     }
@@ -113,7 +113,7 @@ import FoundationNetworking
             } throws: { ($0 as? URLError)?.code == .timedOut }
             let connection = try RawConnection(port: base.port!, timeout: 1)
             let time = await elapsed {
-                connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: timeout\r\n\r\n")
+                await connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: timeout\r\n\r\n")
                 #expect(await connection.readAll().isEmpty)
             }
             #expect(time >= .milliseconds(950), "the server closed a held request after \(time)")
@@ -126,7 +126,7 @@ import FoundationNetworking
             // By default it would hold the request for 300 s.
             let connection = try RawConnection(port: base.port!, timeout: 60)
             let started = ContinuousClock.now
-            connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: timeout\r\n\r\n")
+            await connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: timeout\r\n\r\n")
             let (text, closed) = await connection.readAllTimed()
             #expect(text.isEmpty)
             #expect(closed - started >= .milliseconds(300) && closed - started < .seconds(20))

@@ -73,7 +73,7 @@ import Testing
     func flawedRequestIsRefusedAndNothingAfterItIsServed(_ flawed: Case) async throws {
         try await withServer { base async throws in
             let connection = try RawConnection(port: base.port!)
-            connection.send(flawed.head + "GET /text HTTP/1.1\r\nHost: x\r\n\r\n")
+            await connection.send(flawed.head + "GET /text HTTP/1.1\r\nHost: x\r\n\r\n")
             let reply = await connection.readAll()
             // evhttp echoes the request's version in the status line (HTTP/1.9 505).
             #expect(reply.hasPrefix("HTTP/1."), "got \(reply.prefix(60).debugDescription)")
@@ -86,7 +86,7 @@ import Testing
     @Test func flawInAPipelinedRequestIsFoundAfterAGoodOne() async throws {
         try await withServer { base async throws in
             let connection = try RawConnection(port: base.port!)
-            connection.send(
+            await connection.send(
                 "GET /text HTTP/1.1\r\nHost: x\r\n\r\nGET /text HTTP/1.1\r\nHost: x\r\nX-Note: a\u{0}b\r\n\r\n"
             )
             let reply = await connection.readAll()
@@ -100,7 +100,7 @@ import Testing
         try await withServer { base async throws in
             let connection = try RawConnection(port: base.port!)
             for byte in Array("GET /text HTTP/1.1\r\nHost: x\r\nX-Note: a\u{0}b\r\n\r\n".utf8) {
-                connection.send([byte])
+                await connection.send([byte])
             }
             let reply = await connection.readAll()
             #expect(reply.hasPrefix("HTTP/1.1 400 "), "got \(reply.prefix(60).debugDescription)")
@@ -117,7 +117,7 @@ import Testing
     func soundRequestIsServed(_ head: String) async throws {
         try await withServer { base async throws in
             let connection = try RawConnection(port: base.port!, timeout: 2)
-            connection.send(head)
+            await connection.send(head)
             let reply = await connection.readAvailable()
             #expect(reply.contains(" 200 "), "got \(reply.prefix(60).debugDescription)")
         }
@@ -128,8 +128,10 @@ import Testing
     @Test func soundChunkedBodyIsServed() async throws {
         try await withServer { base async throws in
             let connection = try RawConnection(port: base.port!)
-            connection.send(Self.chunked("A\r\n0123456789\r\n00b ;note=1\r\nhello world\r\n0\r\nX-Sum: 1\r\n\r\n"))
-            connection.send("GET /text HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            await connection.send(
+                Self.chunked("A\r\n0123456789\r\n00b ;note=1\r\nhello world\r\n0\r\nX-Sum: 1\r\n\r\n")
+            )
+            await connection.send("GET /text HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             let reply = await connection.readAll()
             #expect(reply.hasPrefix("HTTP/1.1 405 "), "got \(reply.prefix(60).debugDescription)")
             #expect(reply.contains("plain words"))
@@ -142,10 +144,10 @@ import Testing
             let head =
                 "POST /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Read-Rate: 100B/s\r\nTransfer-Encoding: chunked\r\n\r\n"
             let sound = try RawConnection(port: base.port!, timeout: 10)
-            sound.send(head + "5\r\nhello\r\n0\r\n\r\n")
+            await sound.send(head + "5\r\nhello\r\n0\r\n\r\n")
             #expect(await sound.readAvailable().hasPrefix("HTTP/1.1 405 "))
             let flawed = try RawConnection(port: base.port!, timeout: 10)
-            flawed.send(head + "5\r\nhello\r\n0x0\r\n\r\n")
+            await flawed.send(head + "5\r\nhello\r\n0x0\r\n\r\n")
             #expect(await flawed.readAll().hasPrefix("HTTP/1.1 400 "))
         }
     }
@@ -157,10 +159,10 @@ import Testing
         try await withServer { base async throws in
             let head = "POST /text HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
             let spaced = try RawConnection(port: base.port!, timeout: 2)
-            spaced.send(head + "3 ;note=1\r\nabc\r\n0\r\n\r\n")
+            await spaced.send(head + "3 ;note=1\r\nabc\r\n0\r\n\r\n")
             #expect(await spaced.readAvailable().hasPrefix("HTTP/1.1 405 "))
             let tight = try RawConnection(port: base.port!)
-            tight.send(head + "3;note=1\r\nabc\r\n0\r\n\r\n")
+            await tight.send(head + "3;note=1\r\nabc\r\n0\r\n\r\n")
             #expect(await tight.readAll().hasPrefix("HTTP/1.1 413 "))
             #expect(try await fetch(base, "/text").text == "plain words")
         }

@@ -70,33 +70,87 @@ public struct LoopbackPortReport: CustomStringConvertible, Sendable {
         return status == 0 ? nil : errno
     }
 
-    /// Whether the kernel's socket table can be read here (Linux), for `listenerInode` and `socketIsOpen`.
+    /// Whether the kernel's socket table and this process's descriptor table can be read here (Linux), for
+    /// `listenerInode`, `ownListenerInode` and `socketIsOpen`.
     public static let canReadSocketTable = FileManager.default.fileExists(atPath: "/proc/net/tcp")
 
-    /// The inode of the socket listening on `port` now: it names that socket and no other, where a port number can be
-    /// taken by another test's server the moment it is free. Nil when nothing listens there, or off Linux.
+    /// The inode of the socket listening on `port` now, in any process: it names that socket and no other, where a
+    /// port number can be taken by another test's server the moment it is free. Nil when nothing listens there, or
+    /// off Linux. Reads the machine's whole socket table, which thousands of sockets in TIME_WAIT make megabytes long:
+    /// call it on a thread of its own (`onOwnThread`), and prefer `ownListenerInode` for this process's sockets.
     public static func listenerInode(port: Int) -> Int? {
         kernelTable()?.first { $0.localPort == port && $0.state == listenState }?.inode
+    }
+
+    /// The inode of the socket of this process that listens on `port` now (see `listenerInode`); nil when none does,
+    /// or off Linux. Asks each of this process's sockets, a handful, instead of reading the machine's socket table.
+    public static func ownListenerInode(port: Int) -> Int? {
+        var found: Int?
+        forEachDescriptor { descriptor in
+            guard found == nil, isListener(descriptor, on: port) else { return }
+            var status = stat()
+            if fstat(descriptor, &status) == 0 { found = Int(status.st_ino) }
+        }
+        return found
     }
 
     /// Whether this process still holds the socket with `inode` (by any descriptor); false off Linux. Reads the
     /// process's descriptor table, which stays small, not the machine's socket table, which thousands of sockets in
     /// TIME_WAIT can make megabytes long.
     public static func socketIsOpen(inode: Int) -> Bool {
-        guard let directory = opendir("/proc/self/fd") else { return false }
+        var open = false
+        forEachDescriptor { descriptor in
+            var status = stat()
+            if !open, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFSOCK,
+                Int(status.st_ino) == inode
+            {
+                open = true
+            }
+        }
+        return open
+    }
+
+    /// Calls `body` with each descriptor this process has open (read from `/proc/self/fd`; none off Linux). Another
+    /// thread may close a descriptor, or open another under its number, while `body` looks at it: callers only read.
+    private static func forEachDescriptor(_ body: (Int32) -> Void) {
+        guard let directory = opendir("/proc/self/fd") else { return }
+        let own = dirfd(directory)
         defer { closedir(directory) }
-        let wanted = Array("socket:[\(inode)]".utf8)
-        var target = [UInt8](repeating: 0, count: 64)
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
-            let count = target.withUnsafeMutableBytes { buffer in
-                readlink("/proc/self/fd/\(name)", buffer.baseAddress!.assumingMemoryBound(to: CChar.self), buffer.count)
-            }
-            if count == wanted.count, target[..<count].elementsEqual(wanted) { return true }
+            if let descriptor = Int32(name), descriptor != own { body(descriptor) }
         }
-        return false
+    }
+
+    /// Whether `descriptor` is a socket that listens, on IPv4 or IPv6, on `port`.
+    private static func isListener(_ descriptor: Int32, on port: Int) -> Bool {
+        var accepts: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &accepts, &length) == 0, accepts == 1 else {
+            return false
+        }
+        var address = sockaddr_storage()
+        var addressLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &addressLength) }
+        }
+        guard named == 0 else { return false }
+        return withUnsafePointer(to: &address) { pointer in
+            switch Int32(pointer.pointee.ss_family) {
+            case AF_INET:
+                pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin_port)) == port
+                }
+            case AF_INET6:
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port)) == port
+                }
+            default:
+                false
+            }
+        }
     }
 
     /// The local port, state and inode of every TCP socket, from `/proc/net/tcp` and `tcp6`; nil where they cannot be

@@ -1,5 +1,6 @@
 import Foundation
 import StandInClient
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -23,7 +24,7 @@ import FoundationNetworking
         var request = URLRequest(url: base.appendingPathComponent(path))
         request.httpMethod = method
         request.httpBody = json.map { Data($0.utf8) }
-        let (_, response) = try await URLSession.shared.data(for: request)
+        let (_, response) = try await URLSession.shared.exchange(for: request)
         return (response as! HTTPURLResponse).statusCode
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import StandInClient
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -19,7 +20,7 @@ import FoundationNetworking
 
     /// What the app under test would do: one GET, returning the envelope's code.
     private static func code(_ base: URL, _ path: String) async throws -> Int? {
-        let (data, _) = try await URLSession.shared.data(from: base.appendingPathComponent(path))
+        let (data, _) = try await URLSession.shared.exchange(from: base.appendingPathComponent(path))
         return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["code"] as? Int
     }
 

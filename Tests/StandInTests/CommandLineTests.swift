@@ -1,6 +1,7 @@
 import Foundation
 import NetworkCore
 import ServerTestSupport
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -65,12 +66,12 @@ import FoundationNetworking
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
         let server = try await ServeProcess(["--mocks", mocks.path])
-        let (data, response) = try await URLSession.shared.data(
+        let (data, response) = try await URLSession.shared.exchange(
             from: URL(string: "http://127.0.0.1:\(server.port)/ok")!
         )
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: data, as: UTF8.self) == "ok")
-        _ = try? await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/missing")!)
+        _ = try? await URLSession.shared.exchange(from: URL(string: "http://127.0.0.1:\(server.port)/missing")!)
         try await Task.sleep(for: .milliseconds(300))
         #expect(await server.interrupt() == 0)
         #expect(server.text.contains("GET     /ok   -      200     -         ok.json"))
@@ -92,7 +93,7 @@ import FoundationNetworking
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
         let server = try await ServeProcess(["--mocks", mocks.path])
-        _ = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
+        _ = try await URLSession.shared.exchange(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
         try await Task.sleep(for: .milliseconds(300))
         #expect(await server.interrupt() == 0)
         let stamp = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}/#
@@ -104,7 +105,7 @@ import FoundationNetworking
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
         let server = try await ServeProcess(["--mocks", mocks.path, "--quiet"])
-        _ = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
+        _ = try await URLSession.shared.exchange(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
         try await Task.sleep(for: .milliseconds(300))
         #expect(await server.interrupt() == 0)
         #expect(!server.text.contains("GET /ok"))
@@ -126,7 +127,7 @@ import FoundationNetworking
             "--mocks", mocks.path, "--delay", "50ms", "--fail-rate", "1:503", "--seed", "1",
         ])
         let url = URL(string: "http://127.0.0.1:\(server.port)/ok")!
-        let (_, response) = try await URLSession.shared.data(from: url)
+        let (_, response) = try await URLSession.shared.exchange(from: url)
         #expect((response as? HTTPURLResponse)?.statusCode == 503)
         try await Task.sleep(for: .milliseconds(300))
         #expect(await server.interrupt() == 0)
@@ -156,7 +157,7 @@ import FoundationNetworking
         let server = try await ServeProcess(["--mocks", mocks.path, "--max-header-size", "1024"])
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
         request.setValue(String(repeating: "a", count: 2000), forHTTPHeaderField: "X-Big")
-        let (_, response) = try await URLSession.shared.data(for: request)
+        let (_, response) = try await URLSession.shared.exchange(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 431)
         try await Task.sleep(for: .milliseconds(300))
         #expect(await server.interrupt() == 0)
@@ -174,7 +175,7 @@ import FoundationNetworking
     private func status(_ url: String, token: String? = nil) async throws -> (Int, String) {
         var request = URLRequest(url: URL(string: url)!)
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await URLSession.shared.exchange(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
     }
 
@@ -251,7 +252,7 @@ import FoundationNetworking
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
         let server = try await ServeProcess(["--mocks", mocks.path, "--threads", "1"])
-        let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
+        let (data, _) = try await URLSession.shared.exchange(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
         #expect(String(decoding: data, as: UTF8.self) == "ok")
         let tasks = "/proc/\(server.process.processIdentifier)/task"
         #expect(try FileManager.default.contentsOfDirectory(atPath: tasks).count == 1)

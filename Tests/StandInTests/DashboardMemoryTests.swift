@@ -1,6 +1,7 @@
 import Foundation
 import NetworkCore
 import ServerTestSupport
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -29,7 +30,7 @@ import Darwin
         try await withThrowingTaskGroup(of: Void.self) { group in
             for number in first..<(first + count) {
                 group.addTask {
-                    _ = try await URLSession.shared.data(from: base.appendingPathComponent("/\(long)/\(number)"))
+                    _ = try await URLSession.shared.exchange(from: base.appendingPathComponent("/\(long)/\(number)"))
                 }
                 if number - first >= 8 { try await group.next() }
             }

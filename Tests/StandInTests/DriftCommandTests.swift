@@ -1,5 +1,6 @@
 import Foundation
 import ServerTestSupport
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -61,7 +62,7 @@ import FoundationNetworking
         for (method, path) in [("GET", "/users/1"), ("POST", "/orders"), ("GET", "/health"), ("GET", "/quota")] {
             var request = URLRequest(url: URL(string: "http://127.0.0.1:\(recorder.port)\(path)")!)
             request.httpMethod = method
-            _ = try await URLSession.shared.data(for: request)
+            _ = try await URLSession.shared.exchange(for: request)
         }
         #expect(await recorder.interrupt() == 0)
 

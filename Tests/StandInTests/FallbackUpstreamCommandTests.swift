@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -21,7 +22,7 @@ import FoundationNetworking
         let server = try await ServeProcess([
             "--mocks", front.path, "--threads", "1", "--fallback-upstream", "http://127.0.0.1:\(upstream.port)",
         ])
-        let (data, response) = try await URLSession.shared.data(
+        let (data, response) = try await URLSession.shared.exchange(
             from: URL(string: "http://127.0.0.1:\(server.port)/real")!
         )
         #expect((response as? HTTPURLResponse)?.statusCode == 200)

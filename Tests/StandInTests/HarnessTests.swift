@@ -1,5 +1,6 @@
 import Foundation
 import ServerTestSupport
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -12,7 +13,9 @@ import FoundationNetworking
     private let sample = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
 
     private func get(_ port: Int, _ path: String) async throws -> (Int, String) {
-        let (data, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+        let (data, response) = try await URLSession.shared.exchange(
+            from: URL(string: "http://127.0.0.1:\(port)\(path)")!
+        )
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ServerTestSupport
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -84,7 +85,7 @@ import FoundationNetworking
         let server = try await ServeProcess(["--mocks", mocks.path])
         let base = "http://127.0.0.1:\(server.port)"
         for path in ["/x%0aGET%20/forged%20200%20ok.json", "/y%1b%5b2J%00"] {
-            _ = try await URLSession.shared.data(from: URL(string: base + path)!)
+            _ = try await URLSession.shared.exchange(from: URL(string: base + path)!)
         }
         try await Task.sleep(for: .milliseconds(300))
         #expect(await server.interrupt() == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -19,7 +20,7 @@ import FoundationNetworking
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.httpBody = body
-        _ = try await URLSession.shared.data(for: request)
+        _ = try await URLSession.shared.exchange(for: request)
     }
 
     @Test func journalStaysWithinItsByteBudgetAndClearingItFreesTheMemory() async throws {

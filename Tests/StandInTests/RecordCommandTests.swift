@@ -1,5 +1,6 @@
 import Foundation
 import ServerTestSupport
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -27,10 +28,10 @@ import FoundationNetworking
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(recorder.port)/user/info?nonce=1")!)
         request.setValue("Bearer secret-token-42", forHTTPHeaderField: "Authorization")
         request.setValue("device-secret-7", forHTTPHeaderField: "X-Device")
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await URLSession.shared.exchange(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: data, as: UTF8.self).contains("Ada Lovelace"))
-        _ = try await URLSession.shared.data(for: request)
+        _ = try await URLSession.shared.exchange(for: request)
         try await Task.sleep(for: .milliseconds(300))
         #expect(await recorder.interrupt() == 0)
         #expect(recorder.text.contains(#/GET /user/info 200 recorded/user/GET-user-info\.json \d+\.\d\dms RECORDED/#))
@@ -64,9 +65,11 @@ import FoundationNetworking
             ["--upstream", "http://127.0.0.1:\(backend.port)", "--mocks", directory.path, "--mode", "missing"],
             command: "record"
         )
-        let (mine, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(recorder.port)/mine")!)
+        let (mine, _) = try await URLSession.shared.exchange(
+            from: URL(string: "http://127.0.0.1:\(recorder.port)/mine")!
+        )
         #expect(String(decoding: mine, as: UTF8.self) == "mine")
-        _ = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(recorder.port)/ping")!)
+        _ = try await URLSession.shared.exchange(from: URL(string: "http://127.0.0.1:\(recorder.port)/ping")!)
         try await Task.sleep(for: .milliseconds(300))
         #expect(await recorder.interrupt() == 0)
         #expect(recorder.text.contains(#/GET /mine 200 mine\.json \d+\.\d\dms SERVED/#))

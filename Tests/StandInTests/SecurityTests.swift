@@ -1,5 +1,6 @@
 import Foundation
 import ServerTestSupport
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -75,7 +76,7 @@ import FoundationNetworking
             ["--upstream", "https://127.0.0.1:\(backend.port)", "--mocks", mocks.path],
             command: "record"
         )
-        let (data, response) = try await URLSession.shared.data(
+        let (data, response) = try await URLSession.shared.exchange(
             from: URL(string: "http://127.0.0.1:\(recorder.port)/README.md")!
         )
         #expect((response as? HTTPURLResponse)?.statusCode == 502)

@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -25,16 +26,16 @@ import FoundationNetworking
         var create = URLRequest(url: base.appendingPathComponent("__standin/sessions"))
         create.httpMethod = "POST"
         create.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        let (created, _) = try await client.data(for: create)
+        let (created, _) = try await client.exchange(for: create)
         let reply = try JSONSerialization.jsonObject(with: created) as? [String: Any]
         let id = try #require(reply?["id"] as? String)
         let address = try #require(reply?["baseURL"] as? String)
         let url = try #require(URL(string: address))
-        let (_, answer) = try await client.data(from: url.appendingPathComponent("README.md"))
+        let (_, answer) = try await client.exchange(from: url.appendingPathComponent("README.md"))
         #expect((answer as? HTTPURLResponse)?.statusCode != nil)
         var end = URLRequest(url: base.appendingPathComponent("__standin/sessions/\(id)"))
         end.httpMethod = "DELETE"
-        let (_, ended) = try await client.data(for: end)
+        let (_, ended) = try await client.exchange(for: end)
         #expect((ended as? HTTPURLResponse)?.statusCode == 200)
     }
 
@@ -48,7 +49,7 @@ import FoundationNetworking
         let pid = server.process.processIdentifier
         let client = URLSession(configuration: .ephemeral)
         defer { client.finishTasksAndInvalidate() }
-        _ = try await client.data(from: base.appendingPathComponent("__standin/health"))
+        _ = try await client.exchange(from: base.appendingPathComponent("__standin/health"))
         let descriptorsAtStart = Self.openDescriptors(of: pid)
         // Warm up: the first sessions grow the allocator's pools and the server's tables once.
         for _ in 0..<100 { try await Self.cycle(base, client: client) }
@@ -86,7 +87,7 @@ import FoundationNetworking
         configuration.httpMaximumConnectionsPerHost = 1
         let admin = URLSession(configuration: configuration)
         defer { admin.finishTasksAndInvalidate() }
-        _ = try await admin.data(from: base.appendingPathComponent("__standin/health"))
+        _ = try await admin.exchange(from: base.appendingPathComponent("__standin/health"))
         let threadsAtStart = Self.threads(of: pid)
         let descriptorsAtStart = Self.openDescriptors(of: pid)
 
@@ -102,7 +103,9 @@ import FoundationNetworking
         let client = URLSession(configuration: .ephemeral)
         defer { client.invalidateAndCancel() }
         for session in sessions {
-            let (body, response) = try await client.data(from: session.base.appendingPathComponent("__standin/health"))
+            let (body, response) = try await client.exchange(
+                from: session.base.appendingPathComponent("__standin/health")
+            )
             #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(String(decoding: body, as: UTF8.self))")
         }
         #expect(Self.threads(of: pid) == threadsAtStart, "sessions' ports started threads of their own")
@@ -121,7 +124,7 @@ import FoundationNetworking
         var create = URLRequest(url: base.appendingPathComponent("__standin/sessions"))
         create.httpMethod = "POST"
         create.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        let (body, response) = try await client.data(for: create)
+        let (body, response) = try await client.exchange(for: create)
         let reply = try JSONSerialization.jsonObject(with: body) as? [String: Any]
         let port = (reply?["baseURL"] as? String).flatMap(URL.init(string:))?.port
         return (
@@ -133,7 +136,7 @@ import FoundationNetworking
     private static func end(_ id: String, _ base: URL, client: URLSession) async throws -> Int {
         var end = URLRequest(url: base.appendingPathComponent("__standin/sessions/\(id)"))
         end.httpMethod = "DELETE"
-        let (_, response) = try await client.data(for: end)
+        let (_, response) = try await client.exchange(for: end)
         return (response as? HTTPURLResponse)?.statusCode ?? 0
     }
 
@@ -164,7 +167,7 @@ import FoundationNetworking
         configuration.httpMaximumConnectionsPerHost = 1
         let client = URLSession(configuration: configuration)
         defer { client.finishTasksAndInvalidate() }
-        _ = try await client.data(from: base.appendingPathComponent("__standin/health"))
+        _ = try await client.exchange(from: base.appendingPathComponent("__standin/health"))
         let descriptorsAtStart = Self.openDescriptors(of: pid)
 
         var started: [String] = []

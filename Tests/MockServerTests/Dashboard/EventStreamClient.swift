@@ -20,7 +20,7 @@ struct EventStreamClient {
             ["GET /__standin/events HTTP/1.1"]
             + (headers["Host"] == nil ? ["Host: 127.0.0.1:\(port)"] : [])
             + headers.map { "\($0.key): \($0.value)" }
-        connection.send(lines.joined(separator: "\r\n") + "\r\n\r\n")
+        connection.sendNow(lines.joined(separator: "\r\n") + "\r\n\r\n")
     }
 
     /// Reads until `done` holds for what was received, the server closes, or `seconds` pass; returns whether

@@ -135,7 +135,7 @@ import Testing
         let connection = try RawConnection(port: port, timeout: 30)
         let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         let requests = String(repeating: request + "\r\n", count: count - 1) + request + "Connection: close\r\n\r\n"
-        connection.send(requests)
+        await connection.send(requests)
         let answers = await connection.readAll()
         return answers.components(separatedBy: "HTTP/1.1 ").count - 1
     }

@@ -30,7 +30,7 @@ import Testing
     /// The status line of a `GET /` on `port`, over a connection of its own; nil when nothing answers.
     private static func statusLine(port: Int) async -> String? {
         guard let connection = try? RawConnection(port: port) else { return nil }
-        connection.send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        await connection.send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
         return await connection.readAll().split(separator: "\r\n").first.map(String.init)
     }
 
@@ -47,7 +47,7 @@ import Testing
             #expect(await Self.statusLine(port: server.port) == "HTTP/1.1 204 No Content")
         }
         // The port's socket, by inode: another test's server may take the port's number once it is free.
-        let socket = try #require(LoopbackPortReport.listenerInode(port: added.number))
+        let socket = try #require(LoopbackPortReport.ownListenerInode(port: added.number))
         added.close()
         let closed = try await poll(
             every: .milliseconds(20),
@@ -68,7 +68,7 @@ import Testing
             try server.start()
             // Stopped at once: some loops may never run the task that adds the port.
             let added = try server.openPort { _ in StatusHandler(202) }
-            let socket = try #require(LoopbackPortReport.listenerInode(port: added.number))
+            let socket = try #require(LoopbackPortReport.ownListenerInode(port: added.number))
             server.stop()
             #expect(!LoopbackPortReport.socketIsOpen(inode: socket), "port \(added.number) outlived the server")
         }

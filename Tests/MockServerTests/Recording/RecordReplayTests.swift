@@ -214,6 +214,6 @@ func expectSameAnswer(_ replay: FetchedResponse, _ original: FetchedResponse, _ 
 /// A GET over a raw connection (URLSession would follow a redirect), as the text that came back.
 func rawGet(_ path: String, port: Int) async throws -> String {
     let connection = try RawConnection(port: port)
-    connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    await connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
     return await connection.readAll()
 }

@@ -74,7 +74,7 @@ import Darwin
                         // evhttp keeps a connection whose Connection header lists more than "close" open: read until
                         // the body.
                         let connection = try RawConnection(port: proxy.port!)
-                        connection.send(
+                        await connection.send(
                             "GET /ok HTTP/1.1\r\nHost: app.example\r\nConnection: close, X-Hop\r\nX-Hop: 1\r\n"
                                 + "Keep-Alive: timeout=5\r\nTE: trailers\r\nProxy-Authorization: Basic abc\r\n"
                                 + "X-End-To-End: kept\r\n\r\n"
@@ -331,7 +331,7 @@ import Darwin
                     try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
                         for _ in 0..<5 {
                             let connection = try RawConnection(port: proxy.port!)
-                            connection.send("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                            await connection.send("GET /slow HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                             connection.hangUp()
                         }
                         // The upstream calls go on without their clients, and their answers are recorded.

@@ -1,5 +1,6 @@
 #if os(Linux)
 import Foundation
+import StandInSupport
 import FoundationNetworking
 import MockServer
 import ServerTestSupport
@@ -58,7 +59,7 @@ struct URLSessionMemoryAlone {
             let url = base.appendingPathComponent("text")
             func send(_ count: Int) async throws {
                 for _ in 0..<count {
-                    let (data, _) = try await session.data(from: url)
+                    let (data, _) = try await session.exchange(from: url)
                     #expect(String(decoding: data, as: UTF8.self) == "plain words")
                 }
             }

@@ -45,7 +45,7 @@ enum ParallelClients {
         let clock = ContinuousClock()
         let started = clock.now
         var connections = try (0..<count).map { _ in try RawConnection(port: port) }
-        for connection in connections { connection.send(request) }
+        for connection in connections { connection.sendNow(request) }
         var results = [(elapsed: Duration, response: String)?](repeating: nil, count: count)
         var descriptors = connections.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
         var open = count

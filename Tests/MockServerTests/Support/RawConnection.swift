@@ -9,7 +9,8 @@ import Darwin
 
 /// A plain TCP connection for sending what URLSession never would: malformed requests, huge heads, hang-ups.
 ///
-/// Reads wait on a thread of their own (see `onOwnThread`), so a test waiting for the server holds up no other test.
+/// Reads and writes wait on a thread of their own (see `onOwnThread`), so a test waiting for the server holds up no
+/// other test.
 final class RawConnection: Sendable {
     private let socket: Int32
 
@@ -47,9 +48,20 @@ final class RawConnection: Sendable {
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    /// Sends bytes; returns false when the peer has closed the connection.
+    /// Sends bytes, on a thread of its own: a write waits for the server to read when the socket's buffers are full,
+    /// as a large body or a slow-reading server makes them. Returns false when the peer has closed the connection.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    func send(_ bytes: [UInt8]) async -> Bool {
+        await onOwnThread { self.sendNow(bytes) }
+    }
+
+    @discardableResult
+    func send(_ text: String) async -> Bool { await send(Array(text.utf8)) }
+
+    /// Sends bytes on the calling thread, which waits while the socket's buffers are full: for code that already
+    /// runs on a thread of its own.
+    @discardableResult
+    func sendNow(_ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
@@ -60,7 +72,7 @@ final class RawConnection: Sendable {
     }
 
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    func sendNow(_ text: String) -> Bool { sendNow(Array(text.utf8)) }
 
     /// Reads until the peer closes or the read times out; returns what arrived.
     func readAll() async -> String {
@@ -94,7 +106,7 @@ final class RawConnection: Sendable {
             let started = ContinuousClock.now
             while ContinuousClock.now - started < limit {
                 Thread.sleep(forTimeInterval: Double(interval / .milliseconds(1)) / 1000)
-                if !self.send(line) { return ContinuousClock.now }
+                if !self.sendNow(line) { return ContinuousClock.now }
             }
             return nil
         }

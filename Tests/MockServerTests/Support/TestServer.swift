@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MockServer
 import ServerTestSupport
+import StandInSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -89,7 +90,7 @@ func fetch(
     defer { session.finishTasksAndInvalidate() }
     let (data, response): (Data, URLResponse)
     do {
-        (data, response) = try await session.data(for: request)
+        (data, response) = try await session.exchange(for: request)
     } catch let error as URLError where error.code == .cannotConnectToHost {
         throw ConnectFailure(underlying: error, port: base.port ?? 80)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -25,7 +26,7 @@ struct HTTPReply: Sendable {
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = body
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await session.exchange(for: request)
         let http = response as! HTTPURLResponse
         var fields: [String: String] = [:]
         for (name, value) in http.allHeaderFields {

@@ -1,5 +1,6 @@
 import Foundation
 import ServerTestSupport
+import StandInSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -85,7 +86,7 @@ struct OpenAPIImportTests {
         #expect(try await status(of: "\(base)/api/v2/files/report.json") == 200)
         #expect(try await status(of: "\(base)/shapes/7") == 404)
         #expect(try await status(of: "\(base)/api/v2/shapes/7", variant: "204") == 204)
-        let greeting = try await URLSession.shared.data(from: URL(string: "\(base)/api/v2/greeting")!).0
+        let greeting = try await URLSession.shared.exchange(from: URL(string: "\(base)/api/v2/greeting")!).0
         #expect(String(decoding: greeting, as: UTF8.self) == #"{"message":"Hello {{name}}"}"#)
     }
 
@@ -142,7 +143,7 @@ struct OpenAPIImportTests {
     private func status(of url: String, variant: String? = nil) async throws -> Int {
         var request = URLRequest(url: URL(string: url)!)
         if let variant { request.setValue(variant, forHTTPHeaderField: "X-StandIn-Variant") }
-        let (_, response) = try await URLSession.shared.data(for: request)
+        let (_, response) = try await URLSession.shared.exchange(for: request)
         return (response as? HTTPURLResponse)?.statusCode ?? 0
     }
 }
