@@ -8,7 +8,9 @@
 #
 # Environment: RUNS=10, LOAD="suite cpu connections" (any of them, or "none"), SCRATCH=.build (swift's build folder),
 # TRACE_LISTENERS=1 (each run's log is followed by the stacks that closed or shut down a listening socket, from
-# Stress/listener-close-trace.c, in $OUT/suite-under-load/run-N.listeners).
+# Stress/listener-close-trace.c, in $OUT/suite-under-load/run-N.listeners), SAMPLE_STACKS=SECONDS (when the run's log stands
+# still that long, gdb writes the stacks of the suite's threads to
+# $OUT/suite-under-load/run-N.stacks: what holds Swift concurrency's few shared threads when every test stalls).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -70,6 +72,35 @@ sample_time_wait() {
     done
 }
 
+# sample_stalled_stacks LOG FILE: whenever the suite's LOG has not grown for SAMPLE_STACKS seconds (every test
+# stalled at once), appends the time and the stacks of the test process's threads to FILE (those running a Swift task have
+# a frame of swift_job_run); one sample per stall. gdb stops the process while it reads the stacks, so it only looks
+# when nothing moves anyway.
+sample_stalled_stacks() {
+    local pid size last_size=-1 still=0 sampled=0
+    while :; do
+        sleep 1
+        size=$(stat -c %s "$1" 2>/dev/null || echo 0)
+        if [[ $size != "$last_size" ]]; then
+            last_size=$size still=0 sampled=0
+            continue
+        fi
+        still=$((still + 1))
+        ((still >= SAMPLE_STACKS && !sampled)) || continue
+        sampled=1
+        pid=$(pgrep -f -o 'StandInPackageTests.xctest.*swift-testing' || true)
+        [[ -n $pid ]] || continue
+        { echo "=== $(date +%T) pid $pid: the log stood still for $still s"
+          gdb -p "$pid" -batch -ex 'thread apply all bt 80' 2>/dev/null
+        } >>"$2"
+    done
+}
+
+if [[ -n ${SAMPLE_STACKS:-} ]]; then
+    require gdb
+    has_load suite && die "SAMPLE_STACKS samples one suite: leave \`suite\` out of LOAD"
+fi
+
 passed=0
 failed=0
 echo "load: $LOAD; $RUNS runs of the suite (swift test --skip-build)"
@@ -78,6 +109,11 @@ for ((run = 1; run <= RUNS; run++)); do
     samples="$WORK/time-wait-$run"
     sample_time_wait "$samples" &
     sampler=$!
+    stacks=""
+    if [[ -n ${SAMPLE_STACKS:-} ]]; then
+        sample_stalled_stacks "$log" "$logs/run-$run.stacks" &
+        stacks=$!
+    fi
     started=$SECONDS
     if LD_PRELOAD=$preload LISTENER_CLOSE_TRACE="$logs/run-$run.listeners" \
         swift test --skip-build --scratch-path "$SCRATCH" >"$log" 2>&1; then
@@ -87,8 +123,8 @@ for ((run = 1; run <= RUNS; run++)); do
         outcome=FAILED
         failed=$((failed + 1))
     fi
-    kill "$sampler" 2>/dev/null || true
-    wait "$sampler" 2>/dev/null || true
+    kill "$sampler" $stacks 2>/dev/null || true
+    wait "$sampler" $stacks 2>/dev/null || true
     peak=$(sort -n "$samples" | tail -1)
     summary=$(grep -E '^✔ Test run|^✘ Test run' "$log" | tail -1 || true)
     echo "run $run: $outcome in $((SECONDS - started)) s, peak TIME_WAIT ${peak:-0}: ${summary:-no summary (see $log)}"
