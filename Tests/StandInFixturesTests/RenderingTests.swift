@@ -68,6 +68,18 @@ import Testing
         #expect(try render(fixture, TestRequest("/a", headers: ["x": #""q""#])) == #""q""#)
     }
 
+    @Test func aBackslashBeforeBracesKeepsThemAsText() throws {
+        // In a JSON string a backslash is written `\\`: the text is `\{{randomValue …}}`, `\\{{path.id}}`, `\\\{{x}}`.
+        let fixture = #"""
+            {"request": {"path": "/u/{id}"},
+             "response": {"text": "\\{{randomValue length=8}} \\\\{{path.id}} \\\\\\{{x}} a\\b {{path.id}}",
+                          "headers": {"X-Kept": "\\{{now format='yyyy'}}"}}}
+            """#
+        #expect(try render(fixture, TestRequest("/u/7")) == #"{{randomValue length=8}} \7 \{{x}} a\b 7"#)
+        let json = #"{"request": {"path": "/a"}, "response": {"json": {"k": "\\{{unknown}} {{query.q}}"}}}"#
+        #expect(try render(json, TestRequest("/a?q=1")) == #"{"k":"{{unknown}} 1"}"#)
+    }
+
     @Test func wholeBodyTemplateEchoesTheBody() throws {
         let fixture = #"{"request": {"method": "POST", "path": "/a"}, "response": {"text": "got {{body}}"}}"#
         #expect(try render(fixture, TestRequest("POST", "/a", body: "raw")) == "got raw")

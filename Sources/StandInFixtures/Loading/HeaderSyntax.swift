@@ -7,7 +7,7 @@ public enum HeaderSyntax {
         guard !name.isEmpty, name.utf8.allSatisfy(HTTPToken.isTokenByte) else {
             throw FixtureError("\(name.quoted) is not a valid header name", line: line)
         }
-        guard !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
+        guard !value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) else {
             throw FixtureError("header \(name.quoted) has a line break in its value", line: line)
         }
         if let control = value.utf8.first(where: isControl) {

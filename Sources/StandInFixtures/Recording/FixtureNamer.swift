@@ -6,7 +6,8 @@
 /// folder never starts with `.` or `_` (the loader skips those). So no name is absolute, climbs out with `..`, or
 /// holds a control character, whatever the path held after percent-decoding.
 public enum FixtureNamer {
-    /// The longest base name before the hash and extension.
+    /// The longest base name before the hash and extension, and the longest folder name: far below the 255 bytes
+    /// file systems allow for one name.
     static let longestBase = 80
 
     /// The file's path relative to the recording folder.
@@ -29,9 +30,13 @@ public enum FixtureNamer {
             base = String(base.prefix(longestBase))
             lossy = true
         }
-        if hasDetails || lossy { base += "-" + matchDigest.prefix(8) }
         var folder = segments.count > 1 ? Substring(segments[0]) : ""
         while let first = folder.first, first == "." || first == "_" { folder = folder.dropFirst() }
+        if folder.count > longestBase {
+            folder = folder.prefix(longestBase)
+            lossy = true
+        }
+        if hasDetails || lossy { base += "-" + matchDigest.prefix(8) }
         return folder.isEmpty ? base + ".json" : "\(folder)/\(base).json"
     }
 

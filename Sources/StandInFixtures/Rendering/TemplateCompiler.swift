@@ -12,19 +12,36 @@ struct TemplateCompiler {
     }
 
     /// Compiles text; placeholders are inserted as they are, or JSON-escaped when the text sits in a JSON string.
+    ///
+    /// Backslashes just before a `{{` escape it: each pair stands for one backslash, and an odd one left over makes
+    /// the `{{` literal text (`\{{x}}` is the text `{{x}}`, `\\{{path.id}}` a backslash and the template).
     func compileText(_ text: String, jsonEscaped: Bool, line: Int?) throws(FixtureError) -> [ByteTemplate.Part] {
         var parts: [ByteTemplate.Part] = []
+        var literal = ""
         var rest = Substring(text)
         while let open = rest.range(of: "{{") {
+            var before = rest[..<open.lowerBound]
+            var backslashes = 0
+            while before.last == "\\" {
+                before = before.dropLast()
+                backslashes += 1
+            }
+            literal += before + String(repeating: "\\", count: backslashes / 2)
+            if backslashes % 2 == 1 {
+                literal += "{{"
+                rest = rest[open.upperBound...]
+                continue
+            }
             guard let close = rest[open.upperBound...].range(of: "}}") else {
                 throw FixtureError("unterminated {{ in \(text.quoted)", line: line)
             }
-            parts.append(.literal(literalBytes(rest[..<open.lowerBound], jsonEscaped: jsonEscaped)))
+            parts.append(.literal(literalBytes(Substring(literal), jsonEscaped: jsonEscaped)))
+            literal = ""
             let placeholder = try self.placeholder(rest[open.upperBound..<close.lowerBound], line: line)
             parts.append(.placeholder(placeholder, jsonEscaped: jsonEscaped))
             rest = rest[close.upperBound...]
         }
-        parts.append(.literal(literalBytes(rest, jsonEscaped: jsonEscaped)))
+        parts.append(.literal(literalBytes(Substring(literal + rest), jsonEscaped: jsonEscaped)))
         return parts
     }
 

@@ -48,4 +48,10 @@ import Testing
         #expect(result.count < 120)
         #expect(result.hasSuffix("-01234567.json"))
     }
+
+    @Test func aLongFirstSegmentMakesAFolderNameFileSystemsAccept() {
+        let result = name("/" + String(repeating: "a", count: 300) + "/x")
+        #expect(result.split(separator: "/").allSatisfy { $0.utf8.count <= 100 }, "\(result)")
+        #expect(result.hasSuffix("-01234567.json"))
+    }
 }

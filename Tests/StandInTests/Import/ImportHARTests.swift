@@ -114,6 +114,43 @@ import Testing
         }
     }
 
+    @Test func entriesHTTPCannotCarryAreWarnedAboutAndTheRestImported() async throws {
+        try await withFolder { folder in
+            let har = folder.appendingPathComponent("hostile.har")
+            let entries = [
+                Self.entry(url: "https://api.test/crlf", status: 200, text: "a", headers: [("x-bad", "1\r\nX-Set: 2")]),
+                Self.entry(url: "https://api.test/nul", status: 200, text: "b", headers: [("x-nul", "1\u{0}2")]),
+                Self.entry(url: "https://api.test/gone", status: 204, text: "left in the capture"),
+                Self.entry(url: "https://api.test/socket", status: 101, text: "switching"),
+                Self.entry(url: "https://api.test/odd", status: 600, text: "c"),
+                Self.entry(url: "https://api.test/ok", status: 200, text: "fine", headers: [("x-kept", "yes")]),
+            ]
+            try writeFile(Self.har(entries: entries), to: har)
+            let mocks = folder.appendingPathComponent("Mocks")
+            let result = try await StandInBinary.run(["import", "har", har.path, "--mocks", mocks.path])
+            #expect(result.status == 0, "\(result.error)")
+            for warning in [
+                #"hostile.har entries[0]: response.headers.x-bad: header "x-bad" has a line break in its value"#,
+                #"hostile.har entries[1]: response.headers.x-nul: header "x-nul" has a control character (0x0)"#,
+                "hostile.har entries[2]: response.content.text: a 204 response has no body",
+                "hostile.har entries[3]: response.content.text: a 101 response has no body",
+                "hostile.har entries[4]: response.status: 600 is not an HTTP status (100 to 599)",
+            ] {
+                #expect(result.error.contains(warning), "no warning \(warning) in \(result.error)")
+            }
+            #expect(!result.error.contains(".standin-import-"), "\(result.error)")
+            #expect(result.output.contains("5 fixture(s) written to imported/har, 5 warning(s)."), "\(result.output)")
+            #expect(try await StandInBinary.run(["check", "--mocks", mocks.path]).status == 0)
+            let serve = try await ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"])
+            defer { serve.stop() }
+            let crlf = try await HTTPReply.fetch("http://127.0.0.1:\(serve.port)/crlf")
+            #expect(crlf.body == Data("a".utf8) && crlf.headers["x-bad"] == nil && crlf.headers["x-set"] == nil)
+            let gone = try await HTTPReply.fetch("http://127.0.0.1:\(serve.port)/gone")
+            #expect(gone.status == 204 && gone.body.isEmpty)
+            #expect(try await HTTPReply.fetch("http://127.0.0.1:\(serve.port)/ok").headers["x-kept"] == "yes")
+        }
+    }
+
     @Test func headersReplayAsCapturedWithoutWireOrPseudoHeaders() async throws {
         try await withFolder { folder in
             let har = folder.appendingPathComponent("h2.har")

@@ -67,6 +67,9 @@ import FoundationNetworking
             #expect(secure.headers["set-cookie"] == nil)
             #expect(try await HTTPReply.fetch(base + "/secure").status == 404, "the header is still required")
 
+            let templated = try await HTTPReply.fetch(base + "/templated")
+            #expect(templated.body == Data("templated".utf8), "request.path.[0] of a literal path is its text")
+
             let start = ContinuousClock.now
             #expect(try await HTTPReply.fetch(base + "/delayed").status == 200)
             #expect(ContinuousClock.now - start >= .milliseconds(2000), "fixedDelayMilliseconds carried over")
@@ -78,7 +81,6 @@ import FoundationNetworking
                 "mappings/everything.json: request.bodyPatterns[0].equalToXml:",
                 "mappings/everything.json: request.bodyPatterns[1].matchesXPath:",
                 "mappings/path-template.json: request.pathParameters:",
-                "mappings/templating.json: response.transformers:",
                 "mappings/dribble.json: response.chunkedDribbleDelay:",
                 "mappings/todo.json mappings[2]: scenarioName: the scenario \"To do list\" spans several requests",
             ] {
@@ -149,7 +151,56 @@ import FoundationNetworking
         }
     }
 
-    @Test func aBrokenMappingFileFailsNamingItsLineAndWritesNothing() async throws {
+    @Test func aStubThatCannotBeCarriedOverIsLeftOutAndNeverStopsTheOthers() async throws {
+        try await withFolder { folder in
+            let wiremock = folder.appendingPathComponent("wiremock")
+            let long = String(repeating: "a", count: 300)
+            let stubs = [
+                #"{"request": {"url": "/ok"}, "response": {"status": 200, "body": "fine"}}"#,
+                #"{"request": {"url": "/odd"}, "response": {"status": 700}}"#,
+                #"{"request": {"url": "/gone"}, "response": {"status": 204, "body": "not sent"}}"#,
+                #"{"request": {"urlPathPattern": "/(a+)+b"}, "response": {"status": 200}}"#,
+                #"{"request": {"urlPathPattern": "/items/[0-9"}, "response": {"status": 200}}"#,
+                #"{"request": {"url": "/\#(long)/x"}, "response": {"status": 200, "body": "long"}}"#,
+                #"{"request": {"url": "/split"}, "response": {"headers": {"X-Bad": "1\r\nX-Set: 2"}, "body": "s"}}"#,
+            ]
+            try writeFile(
+                #"{"mappings": [\#(stubs.joined(separator: ",\n"))]}"#,
+                to: wiremock.appendingPathComponent("mappings/all.json")
+            )
+            let mocks = folder.appendingPathComponent("Mocks")
+            let result = try await StandInBinary.run(["import", "wiremock", wiremock.path, "--mocks", mocks.path])
+            #expect(result.status == 0, "\(result.error)")
+            for warning in [
+                "mappings/all.json mappings[1]: response.status: 700 is not an HTTP status (100 to 599), so the stub "
+                    + "is left out.",
+                "mappings/all.json mappings[2]: response.body: a 204 response has no body, so the body is left out.",
+                "mappings/all.json mappings[3]: imported/wiremock/ANY-_a___b-",
+                "regular expression \"/(a+)+b\" can take exponential time on a near miss",
+                "mappings/all.json mappings[4]: imported/wiremock/items/ANY-items-_0-9-",
+                "invalid regular expression \"/items/[0-9\": expected ']'; the fixture is left out.",
+                "mappings/all.json mappings[6]: response.headers.X-Bad: header \"X-Bad\" has a line break in its value, "
+                    + "so the header is left out.",
+            ] {
+                #expect(result.error.contains(warning), "no warning \(warning) in \(result.error)")
+            }
+            #expect(!result.error.contains(".standin-import-"), "\(result.error)")
+            #expect(
+                result.output.contains("4 fixture(s) written to imported/wiremock, 5 warning(s)."),
+                "\(result.output)"
+            )
+            #expect(try await StandInBinary.run(["check", "--mocks", mocks.path]).status == 0)
+            let serve = try await ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"])
+            defer { serve.stop() }
+            let base = "http://127.0.0.1:\(serve.port)"
+            #expect(try await HTTPReply.fetch(base + "/\(long)/x").body == Data("long".utf8))
+            #expect(try await HTTPReply.fetch(base + "/gone").status == 204)
+            let split = try await HTTPReply.fetch(base + "/split")
+            #expect(split.body == Data("s".utf8) && split.headers["x-bad"] == nil && split.headers["x-set"] == nil)
+        }
+    }
+
+    @Test func aBrokenMappingFileInAFolderIsLeftOutNamingItsLine() async throws {
         try await withFolder { folder in
             let wiremock = folder.appendingPathComponent("wiremock")
             try writeFile(
@@ -161,10 +212,26 @@ import FoundationNetworking
                 to: wiremock.appendingPathComponent("mappings/b.json")
             )
             let mocks = folder.appendingPathComponent("Mocks")
-            try writeFile("{}", to: mocks.appendingPathComponent("imported/wiremock/kept.json"))
             let result = try await StandInBinary.run(["import", "wiremock", wiremock.path, "--mocks", mocks.path])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(
+                result.error.contains("mappings/b.json: line 2: it is not valid JSON"),
+                "\(result.error)"
+            )
+            #expect(result.error.contains("so the file is left out."), "\(result.error)")
+            #expect(result.output.contains("1 fixture(s) written to imported/wiremock, 1 warning(s)."))
+        }
+    }
+
+    @Test func aBrokenMappingFileNamedAloneFailsAndWritesNothing() async throws {
+        try await withFolder { folder in
+            let mapping = folder.appendingPathComponent("cut.json")
+            try writeFile("{\"request\": {\"url\": \"/cut\"},\n \"response\": {\"sta", to: mapping)
+            let mocks = folder.appendingPathComponent("Mocks")
+            try writeFile("{}", to: mocks.appendingPathComponent("imported/wiremock/kept.json"))
+            let result = try await StandInBinary.run(["import", "wiremock", mapping.path, "--mocks", mocks.path])
             #expect(result.status == 1)
-            #expect(result.error.contains("mappings/b.json:2: is not valid JSON"), "\(result.error)")
+            #expect(result.error.contains("cut.json:2: is not valid JSON"), "\(result.error)")
             let left = try FileManager.default.subpathsOfDirectory(atPath: mocks.path).sorted()
             #expect(
                 left == ["imported", "imported/wiremock", "imported/wiremock/kept.json"],

@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 
 /// One `log.entries` element of a HAR file, read into the exchange the recorder writes, with a warning for each part
 /// that cannot be carried over.
@@ -31,8 +32,14 @@ struct HAREntry {
         }
         self.host = host.lowercased()
         let response = node["response"]
-        guard let status = response?["status"]?.intValue, (100...599).contains(status) else {
-            warn("response.status", "no response was captured (the request failed or was blocked), so it is left out.")
+        let status = response?["status"]?.intValue ?? 0
+        guard (100...599).contains(status) else {
+            warn(
+                "response.status",
+                status == 0
+                    ? "no response was captured (the request failed or was blocked), so it is left out."
+                    : "\(status) is not an HTTP status (100 to 599), so the entry is left out."
+            )
             (exchange, self.warnings) = (nil, warnings)
             return
         }
@@ -55,11 +62,23 @@ struct HAREntry {
         var responseHeaders = HARHeaders.replayable(
             HARHeaders.list(response?["headers"]),
             dropping: HARHeaders.wireHeaders
-        )
+        ).filter { header in
+            do throws(FixtureError) {
+                try HeaderSyntax.validate(name: header.name, value: header.value, line: 0)
+                return true
+            } catch {
+                warn("response.headers.\(header.name)", "\(error.reason), so the header is left out.")
+                return false
+            }
+        }
         if HARContent.wasLeftOut(content, bodySize: response?["bodySize"]) {
             warn("response.content.text", "the response body was not captured, so the fixture answers with no body.")
         }
-        let responseBody = HARContent.bytes(of: content) ?? []
+        var responseBody = HARContent.bytes(of: content) ?? []
+        if BodilessResponse.status(status), !responseBody.isEmpty {
+            warn("response.content.text", "a \(status) response has no body, so the captured text is left out.")
+            responseBody = []
+        }
         if let mimeType = content?["mimeType"]?.stringValue, !mimeType.isEmpty, !responseBody.isEmpty,
             !responseHeaders.contains(where: { $0.name.lowercased() == "content-type" })
         {

@@ -41,7 +41,11 @@ public enum OpenAPIImporter {
                         sampler: sampler
                     )
                 else { continue }
-                try staging.write(fixture: built.fixture, to: fileName(method: method, path: path.key, taken: &names))
+                try staging.write(
+                    fixture: built.fixture,
+                    to: fileName(method: method, path: path.key, taken: &names),
+                    source: "\(source) \(place)"
+                )
             }
         }
         return warnings.list

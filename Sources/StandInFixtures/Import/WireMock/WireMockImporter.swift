@@ -14,15 +14,33 @@ public struct WireMockImporter: Sendable {
     }
 
     /// Writes the fixtures for the mappings at `path` into `staging` and returns what could not be carried over.
-    /// A mapping file that is not JSON throws, naming it and the line.
+    /// A mapping file named as `path` that is not JSON throws, naming it and the line; in a folder, such a file is
+    /// left out with a warning, and so is a stub that cannot be carried over: the others are imported.
     public func run(path: URL, into staging: ImportStaging) throws -> [ImportWarning] {
         let (mappings, files) = try Self.locate(path)
         var warnings: [ImportWarning] = []
         var stubs: [WireMockStub] = []
-        for (url, name) in try Self.mappingFiles(mappings, named: path) {
-            let document = try ImportSourceFile.json(at: url, name: name)
+        let mappingFiles = try Self.mappingFiles(mappings, named: path)
+        for (url, name) in mappingFiles {
+            let document: JSONNode
+            do {
+                document = try ImportSourceFile.json(at: url, name: name)
+            } catch {
+                guard url != path else { throw error }
+                warnings.append(
+                    ImportWarning(
+                        source: name,
+                        field: error.line.map { "line \($0)" } ?? "file",
+                        reason: "it \(error.reason), so the file is left out."
+                    )
+                )
+                continue
+            }
             for (node, source) in Self.stubNodes(document, file: name, warnings: &warnings) {
-                stubs.append(WireMockStub(node, source: source, files: files, redactor: redactor, warnings: &warnings))
+                if let stub = WireMockStub(node, source: source, files: files, redactor: redactor, warnings: &warnings)
+                {
+                    stubs.append(stub)
+                }
             }
         }
         var written: [[UInt8]: String] = [:]
@@ -39,14 +57,19 @@ public struct WireMockImporter: Sendable {
                 continue
             }
             written[first.matchKey] = first.source
-            try write(fixture, into: staging)
+            if let problem = write(fixture, into: staging) { warnings.append(problem) }
         }
         return warnings
     }
 
-    /// Writes one fixture and its body files.
-    private func write(_ fixture: WireMockScenarios.Fixture, into staging: ImportStaging) throws {
+    /// Writes one fixture and its body files; one whose files cannot be written is left out, and the warning says
+    /// why. (A fixture written that does not load, as a path pattern StandIn refuses, is left out after: the
+    /// staging's `removeBroken` names this stub.)
+    private func write(_ fixture: WireMockScenarios.Fixture, into staging: ImportStaging) -> ImportWarning? {
         let first = fixture.steps[0]
+        let request = first.request.node(
+            capturing: fixture.steps.map(\.path).reduce(first.path) { $0.merged(with: $1) }
+        )
         let path = FixtureNamer.relativePath(
             method: first.request.method,
             path: first.request.namePath,
@@ -54,7 +77,7 @@ public struct WireMockImporter: Sendable {
             hasDetails: first.request.hasDetails || first.priority != 0
         )
         let depth = path.split(separator: "/").count - 1
-        var members = [JSONNode.Member(key: "request", value: first.request.node)]
+        var members = [JSONNode.Member(key: "request", value: request)]
         let responses = fixture.steps.map { $0.response.node(depth: depth) }
         if responses.count == 1 {
             members.append(JSONNode.Member(key: "response", value: responses[0]))
@@ -64,12 +87,21 @@ public struct WireMockImporter: Sendable {
         }
         if first.priority != 0 { members.append(RecordedMatch.member("priority", .number(String(first.priority)))) }
         if let name = first.name { members.append(RecordedMatch.member("description", .string(name))) }
-        for step in fixture.steps {
-            if let file = step.response.bodyFile {
-                try staging.write(file.bytes, to: WireMockResponse.filesFolder + "/" + file.name)
+        do {
+            for step in fixture.steps {
+                if let file = step.response.bodyFile {
+                    try staging.write(file.bytes, to: WireMockResponse.filesFolder + "/" + file.name)
+                }
             }
+            try staging.write(fixture: JSONNode(.object(members)), to: path, source: first.source)
+        } catch {
+            return ImportWarning(
+                source: first.source,
+                field: "request",
+                reason: "its fixture cannot be written (\(error)); the stub is left out."
+            )
         }
-        try staging.write(fixture: JSONNode(.object(members)), to: path)
+        return nil
     }
 
     /// The mappings folder or file, and the `__files` folder beside it.

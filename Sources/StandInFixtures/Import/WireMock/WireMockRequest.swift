@@ -10,10 +10,12 @@ struct WireMockRequest {
         "bodyPatterns",
     ]
 
-    /// The fixture's `request` object.
+    /// The fixture's `request` object, before any group is added to a `pathRegex` for templates.
     let node: JSONNode
     /// The method, upper-case, or `ANY`.
     let method: String
+    /// How the path is matched, for the response's templates.
+    let path: WireMockPath.Form
     /// The path the file is named after (a literal path, a template or a pattern).
     let namePath: String
     /// Whether anything beyond a literal method and path is matched (the file name then carries a hash).
@@ -32,29 +34,34 @@ struct WireMockRequest {
         var details: [JSONNode.Member] = []
         var query: [JSONNode.Member] = []
         var namePath = "/"
+        var path = WireMockPath.Form.regex(".*")
         if let url = request?["url"]?.stringValue {
             let parts = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
             namePath = String(parts[0])
+            path = .literal(namePath)
             members.append(RecordedMatch.pathMember(namePath))
             for pair in QueryString.parse(parts.count > 1 ? parts[1] : "") {
                 query.append(Self.member(pair.name, .string(pair.value)))
             }
-        } else if let path = request?["urlPath"]?.stringValue {
-            namePath = path
-            members.append(RecordedMatch.pathMember(path))
+        } else if let literal = request?["urlPath"]?.stringValue {
+            namePath = literal
+            path = .literal(literal)
+            members.append(RecordedMatch.pathMember(literal))
         } else if let template = request?["urlPathTemplate"]?.stringValue {
             namePath = template
+            path = .template(template)
             members.append(Self.member("path", .string(template)))
         } else if let pattern = request?["urlPathPattern"]?.stringValue ?? request?["urlPattern"]?.stringValue {
             var pathPattern = pattern
-            if request?["urlPattern"] != nil, let queryStart = pattern.range(of: "\\?") {
-                pathPattern = String(pattern[..<queryStart.lowerBound])
+            if request?["urlPattern"] != nil, let pathPart = WireMockURLPattern.pathPart(of: pattern) {
+                pathPattern = pathPart
                 warn(
                     "urlPattern",
                     "StandIn matches the path alone, so the query part of \(pattern.quoted) is not matched."
                 )
             }
             namePath = pathPattern
+            path = .regex(pathPattern)
             members.append(Self.member("pathRegex", .string(pathPattern)))
         } else {
             members.append(Self.member("pathRegex", .string(".*")))
@@ -101,9 +108,19 @@ struct WireMockRequest {
             }
         }
         node = JSONNode(.object(members + details))
+        self.path = path
         self.namePath = namePath
         hasDetails = !details.isEmpty
         self.secrets = secrets
+    }
+
+    /// The `request` object with the groups `path`'s templates read added to its `pathRegex`.
+    func node(capturing path: WireMockPath) -> JSONNode {
+        guard let regex = path.capturingRegex, case .object(var members) = node.value,
+            let index = members.firstIndex(where: { $0.key == "pathRegex" })
+        else { return node }
+        members[index] = Self.member("pathRegex", .string(regex))
+        return JSONNode(.object(members))
     }
 
     /// The `{name: pattern}` members of a `queryParameters` or `headers` object.

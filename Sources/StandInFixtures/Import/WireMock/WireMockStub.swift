@@ -16,25 +16,37 @@ struct WireMockStub {
     let name: String?
     let request: WireMockRequest
     let response: WireMockResponse
+    /// The request's path, with the segments the response's templates read.
+    let path: WireMockPath
     /// StandIn's priority (higher first): WireMock's 1 becomes 4, its default 5 becomes 0, its 10 becomes -5.
     let priority: Int
     let scenario: String?
     let requiredState: String?
     let newState: String?
 
-    /// Reads `node`, adding a warning for every part not carried over.
-    init(_ node: JSONNode, source: String, files: URL, redactor: Redactor, warnings: inout [ImportWarning]) {
+    /// Reads `node`, adding a warning for every part not carried over; nil, with a warning, when the stub cannot
+    /// be carried over at all.
+    init?(_ node: JSONNode, source: String, files: URL, redactor: Redactor, warnings: inout [ImportWarning]) {
         self.source = source
         name = node["name"]?.stringValue
         request = WireMockRequest(node["request"], source: source, redactor: redactor, warnings: &warnings)
-        response = WireMockResponse(
-            node["response"],
-            source: source,
-            files: files,
-            redactor: redactor,
-            secrets: Redactor.searchable(request.secrets),
-            warnings: &warnings
+        var templates = WireMockTemplates(
+            path: WireMockPath(form: request.path),
+            method: request.method == "ANY" ? nil : request.method
         )
+        guard
+            let response = WireMockResponse(
+                node["response"],
+                source: source,
+                files: files,
+                redactor: redactor,
+                secrets: Redactor.searchable(request.secrets),
+                templates: &templates,
+                warnings: &warnings
+            )
+        else { return nil }
+        self.response = response
+        path = templates.path
         priority = Self.defaultPriority - (node["priority"]?.intValue ?? Self.defaultPriority)
         scenario = node["scenarioName"]?.stringValue
         requiredState = node["requiredScenarioState"]?.stringValue
