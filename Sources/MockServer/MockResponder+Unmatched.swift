@@ -31,6 +31,7 @@ extension MockResponder {
         entry?.journal?.nearMisses = unmatched.nearMisses.map {
             JournalNearMiss(fixture: $0.fixture.id, endpoint: $0.fixture.endpoint, differences: $0.differences)
         }
-        finish(entry, status: unmatched.status, fixture: nil)
+        let answer = JournalAnswer(envelopeCode: unmatched.status, successCode: config.envelope.successCode)
+        finish(entry, status: unmatched.status, fixture: nil, answer: answer)
     }
 }

@@ -66,13 +66,15 @@ struct RequestLog {
     ///   - fixture: the fixture id, a label (`ADMIN`, `CORS`, `PROXIED`), or nil for `NO MATCH`.
     ///   - label: what the access log shows instead of `fixture`, if not that.
     ///   - details: what the access log adds: the variant, delay and fault simulated, what became of a recording.
+    ///   - answer: what the journal adds: the envelope code, the fault, a fallback backend's answer.
     func finish(
         _ entry: consuming Entry?,
         status: Int,
         fixture: String?,
         label: String? = nil,
         variant: String? = nil,
-        details: String? = nil
+        details: String? = nil,
+        answer: JournalAnswer = JournalAnswer()
     ) {
         guard var entry = consume entry else { return }
         let duration = ContinuousClock.now - entry.started
@@ -90,6 +92,7 @@ struct RequestLog {
         completed.status = status
         completed.duration = duration
         completed.simulation = details
+        completed.answer = answer
         journal.record(completed)
     }
 }

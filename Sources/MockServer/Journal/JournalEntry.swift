@@ -22,16 +22,19 @@ struct JournalEntry: Sendable {
     /// What the simulation did, as the access log says it (`variant=… delay=200ms fault=connection-reset`); nil for
     /// nothing.
     var simulation: String?
+    /// Its envelope code, the fault simulated, and a fallback backend's answer.
+    var answer = JournalAnswer()
     /// For an unmatched request: the nearest fixtures and what differed.
     var nearMisses: [JournalNearMiss] = []
 
-    /// What the entry holds in memory, about: its packed head, its body, its near misses, and a share for itself.
+    /// What the entry holds in memory, about: its packed head, its body, its near misses, a fallback backend's
+    /// answer, and a share for itself.
     var cost: Int {
         let misses = nearMisses.reduce(0) { total, miss in
             total + miss.fixture.utf8.count + miss.endpoint.utf8.count
                 + miss.differences.reduce(0) { $0 + $1.utf8.count }
         }
-        return Self.fixedCost + head.byteCount + body.count + misses
+        return Self.fixedCost + head.byteCount + body.count + misses + (answer.upstreamResponse?.count ?? 0)
     }
 
     /// An entry's own size and its strings' headers, about.
