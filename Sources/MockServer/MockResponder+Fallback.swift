@@ -38,14 +38,14 @@ extension MockResponder {
         let bound = LoopBound(proxied, on: loop)
         Task {
             let outcome = await upstream.send(call)
-            let answer = journaled ? JournalAnswer(outcome, to: call, format: format) : JournalAnswer()
-            bound.hop { proxied in proxied.responder.finish(proxied, with: outcome, answer: answer) }
+            let kept = journaled ? JournalAnswer.of(outcome, to: call, format: format) : JournalAnswer.BackendAnswer()
+            bound.hop { proxied in proxied.responder.finish(proxied, with: outcome, kept: kept) }
         }
     }
 
-    /// Sends the backend's answer on the loop's thread, then logs and journals it with `answer` (what the journal
-    /// keeps of it, made off the loop).
-    private func finish(_ proxied: Proxied, with outcome: Upstream.Outcome, answer: JournalAnswer) {
+    /// Sends the backend's answer on the loop's thread, then logs and journals it with what the journal keeps of it
+    /// (`kept`, made off the loop).
+    private func finish(_ proxied: Proxied, with outcome: Upstream.Outcome, kept: JournalAnswer.BackendAnswer) {
         let server = proxied.request.request
         proxied.request.finish()
         let status: Int
@@ -67,6 +67,8 @@ extension MockResponder {
             }
         }
         if server == nil { details = (details.map { "\($0) " } ?? "") + "client-gone" }
-        finish(proxied.entry, status: status, fixture: "PROXIED", details: details, answer: answer)
+        var entry = proxied.entry
+        if let response = kept.fixtureResponse { entry?.journal?.unanswered = .upstream(response) }
+        finish(entry, status: status, fixture: "PROXIED", details: details, answer: kept.answer)
     }
 }

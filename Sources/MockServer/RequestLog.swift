@@ -89,10 +89,10 @@ struct RequestLog {
         guard let journal = entry.destination, var completed = entry.journal.take() else { return }
         completed.fixture = fixture
         completed.variant = variant
-        completed.status = status
+        completed.answer = answer
+        completed.answer.status = UInt16(clamping: status)
         completed.duration = duration
         completed.simulation = details
-        completed.answer = answer
         journal.record(completed)
     }
 }

@@ -35,9 +35,9 @@ extension JournalEntry {
         out.append(#","envelopeCode":"#)
         if let code = answer.envelopeCode { out.appendDecimal(code) } else { out.append("null") }
         out.append(#","fault":"#)
-        Self.writeString(answer.fault?.description, into: &out)
+        Self.writeString(answer.fault, into: &out)
         out.append(#","outcome":"#)
-        Self.writeString(answer.outcome(status: status).rawValue, into: &out)
+        Self.writeString(answer.outcome.rawValue, into: &out)
         out.append(contentsOf: origin.members)
         out.append(UInt8(ascii: "}"))
     }

@@ -1,8 +1,11 @@
-import NetworkCore
 import StandInFixtures
 
-/// What an answer meant beyond its status, as the journal and the dashboard tell it: the code of its envelope, the
-/// fault simulated, and, for a fallback backend's answer, that answer as a fixture would hold it.
+/// How a request was answered, as the journal and the dashboard tell it: the status, the code of the envelope
+/// answered, the fault simulated, and what they came to (`outcome`).
+///
+/// Packed small (a code of `Int.min` for none, the status in 16 bits, the fault in one byte): the
+/// journal moves each entry several times per request, and an entry larger than 128 bytes is moved by calls to
+/// `memcpy` rather than in registers.
 struct JournalAnswer: Sendable {
     /// What an answer came to, as the journal's `outcome` names it.
     enum Outcome: String {
@@ -20,15 +23,39 @@ struct JournalAnswer: Sendable {
         case fault
     }
 
-    /// The code of the envelope answered, if the answer was one.
-    var envelopeCode: Int?
-    /// Whether `envelopeCode` is the project's success code (true when there is no envelope).
-    var isSuccessCode = true
-    /// The fault simulated, if any.
-    var fault: Fault?
-    /// A fallback backend's answer as a fixture's `response` (compact JSON), as `record` would write it; nil for any
-    /// other answer, and for a body larger than `Journal.maxBodyBytes`, which is not read at all.
-    var upstreamResponse: [UInt8]?
+    /// A fault's kind, in a byte.
+    private enum FaultKind: UInt8 {
+        case connectionReset, emptyResponse, malformedBody, timeout, slowBody
+
+        init(_ fault: Fault) {
+            switch fault {
+            case .connectionReset: self = .connectionReset
+            case .emptyResponse: self = .emptyResponse
+            case .malformedBody: self = .malformedBody
+            case .timeout: self = .timeout
+            case .slowBody: self = .slowBody
+            }
+        }
+
+        /// The fault's name, as fixtures write it.
+        var name: String {
+            switch self {
+            case .connectionReset: Fault.connectionReset.description
+            case .emptyResponse: Fault.emptyResponse.description
+            case .malformedBody: Fault.malformedBody.description
+            case .timeout: Fault.timeout.description
+            case .slowBody: Fault.slowBody(bytesPerSecond: Fault.defaultBytesPerSecond).description
+            }
+        }
+    }
+
+    /// The envelope's code; `Int.min` for no envelope.
+    private var code = Int.min
+    /// The status sent (or, for a fault that sent none, the one planned); set when the entry is finished.
+    var status: UInt16 = 0
+    /// Whether the envelope's code is the project's success code (true when there is no envelope).
+    private var isSuccessCode = true
+    private var faultKind: FaultKind?
 
     /// An answer with no envelope and no fault.
     init() {}
@@ -36,38 +63,22 @@ struct JournalAnswer: Sendable {
     /// An answer that was an envelope with `code` (nil: not an envelope) in a project whose success code is
     /// `successCode`, with `fault` simulated.
     init(envelopeCode code: Int?, successCode: Int, fault: Fault? = nil) {
-        envelopeCode = code
-        isSuccessCode = code.map { $0 == successCode } ?? true
-        self.fault = fault
-    }
-
-    /// A backend's answer to `call`: its envelope code when its body is an envelope in `format`, and with
-    /// `keepingResponse`, the answer as a fixture's `response` with the default secrets redacted; neither for a body
-    /// larger than `Journal.maxBodyBytes` (a compressed one is decoded only up to that). Parses the body: call it off
-    /// the loop.
-    init(
-        upstream status: Int,
-        headers: [(name: String, value: String)],
-        body: [UInt8],
-        of call: UpstreamCall,
-        format: EnvelopeFormat,
-        keepingResponse: Bool
-    ) {
-        guard body.count <= Journal.maxBodyBytes else {
-            self.init()
-            return
+        if let code {
+            self.code = code
+            isSuccessCode = code == successCode
         }
-        let stored = CompressedBody.forRecording(headers: headers, body: body, limit: Journal.maxBodyBytes)
-        let exchange = call.exchange(status: status, headers: stored.headers, body: stored.body)
-        let response = exchange.fixtureResponse(rules: RecordingRules(envelope: format))
-        let code = response?["envelope"]?["code"]?.intValue
-        self.init(envelopeCode: code, successCode: format.successCode)
-        if keepingResponse { upstreamResponse = response?.compactBytes }
+        faultKind = fault.map(FaultKind.init)
     }
 
-    /// What an answer with `status` came to.
-    func outcome(status: Int) -> Outcome {
-        if fault != nil { return .fault }
+    /// The code of the envelope answered, if the answer was one.
+    var envelopeCode: Int? { code == .min ? nil : code }
+
+    /// The name of the fault simulated, if any.
+    var fault: String? { faultKind?.name }
+
+    /// What the answer came to.
+    var outcome: Outcome {
+        if faultKind != nil { return .fault }
         if status >= 500 { return .serverError }
         if status >= 400 { return .clientError }
         if !isSuccessCode { return .businessError }

@@ -37,10 +37,10 @@ extension JournalEntry {
             ("durationMs", JSONNode(.number(MillisecondsLiteral.text(duration)))),
             ("simulation", AdminJSON.string(simulation)),
             ("envelopeCode", answer.envelopeCode.map(AdminJSON.int) ?? AdminJSON.null),
-            ("fault", AdminJSON.string(answer.fault?.description)),
-            ("outcome", AdminJSON.string(answer.outcome(status: status).rawValue)),
+            ("fault", AdminJSON.string(answer.fault)),
+            ("outcome", AdminJSON.string(answer.outcome.rawValue)),
         ]
-        if let response = answer.upstreamResponse, let node = try? JSONParser.parse(response) {
+        if case .upstream(let response) = unanswered, let node = try? JSONParser.parse(response) {
             members.append(("upstreamResponse", node))
         }
         if isUnmatched {

@@ -56,7 +56,7 @@ final class RecordingResponder: HTTPHandler {
         Task {
             let result = await session.forward(call)
             let format = session.configuration.rules.envelope
-            let answer = journaled ? JournalAnswer(result, to: call, format: format) : JournalAnswer()
+            let answer = journaled ? JournalAnswer.of(result, to: call, format: format) : JournalAnswer()
             bound.hop { pending in pending.responder.finish(pending, with: result, answer: answer) }
         }
     }
