@@ -156,6 +156,9 @@ def check_copy_as_fixture(driver, base, standin, headers):
     fixtures = json.loads(call(base, "GET", "/__standin/fixtures", headers=headers)[1])["fixtures"]
     if not any(fixture["source"] == "runtime" for fixture in fixtures):
         fail(f"the server lists no run-time fixture: {fixtures}")
+    wait_for(driver, "the page lists the added fixture's endpoint",
+             lambda: any("POST /dashboard/unmatched" in row.text
+                         for row in driver.find_elements(By.CSS_SELECTOR, '[data-testid="endpoint"]')))
 
 
 def check_console_is_clean(driver):
