@@ -5,7 +5,7 @@ Usage: dashboard_outcomes_check.py BASE_URL
 BASE_URL serves GET /account, an envelope, with the variants "frozen" (envelope code 40001), "gone" (404),
 "down" (503) and "hang" (a timeout fault), and holds a request at most a second (see DashboardBrowserTests). The
 script asks for each and checks that its entry shows the status with the envelope's code beside it, or the fault by
-name instead of a status never sent; that its status has the colour the legend gives its meaning (success,
+name before the status it kept from being sent; that its status has the colour the legend gives its meaning (success,
 business error, client error, server error, fault), five colours apart; that an opened entry names its envelope
 code and fault; and that the browser logged no error. It prints "ok", or fails with a message on standard error.
 """
@@ -23,7 +23,7 @@ CASES = [
     ("frozen", "business-error", "200 code 40001"),
     ("gone", "client-error", "404 code 40400"),
     ("down", "server-error", "503 code 0"),
-    ("hang", "fault", "timeout"),
+    ("hang", "fault", "timeout 200 planned"),
 ]
 
 

@@ -128,12 +128,16 @@ enum DashboardScript {
           }
         }
 
-        // What the answer was: the fault by name (a timeout sent no status), else the status and the envelope's code.
+        // What the answer was: a fault by name before the status it stopped or broke (a timeout sends none), else the
+        // status and the envelope's code.
         function statusCell(entry) {
-          const cell = element("span", "status", entry.fault || entry.status);
-          if (!entry.fault && entry.envelopeCode !== null) {
-            cell.append(" ", element("small", "code", "code " + entry.envelopeCode));
+          if (entry.fault) {
+            const cell = element("span", "status", entry.fault);
+            cell.append(" ", element("small", "code", entry.status + " planned"));
+            return cell;
           }
+          const cell = element("span", "status", entry.status);
+          if (entry.envelopeCode !== null) cell.append(" ", element("small", "code", "code " + entry.envelopeCode));
           return cell;
         }
 
