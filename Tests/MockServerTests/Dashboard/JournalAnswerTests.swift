@@ -46,7 +46,7 @@ import Testing
                     _ = try await fetch(base, "/account", headers: ["X-StandIn-Variant": variant])
                 }
                 let held = try RawConnection(port: base.port!, timeout: 60)
-                held.send("GET /account HTTP/1.1\r\nHost: x\r\nX-StandIn-Variant: hang\r\n\r\n")
+                await held.send("GET /account HTTP/1.1\r\nHost: x\r\nX-StandIn-Variant: hang\r\n\r\n")
                 #expect(await held.readAll().isEmpty)
                 _ = try await fetch(base, "/account", headers: ["X-StandIn-Variant": "moved"])
                 _ = try await fetch(base, "/plain")
