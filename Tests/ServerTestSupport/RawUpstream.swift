@@ -11,7 +11,7 @@ import Darwin
 /// at a time, closed after the answer.
 public final class RawUpstream: @unchecked Sendable {
     // @unchecked Sendable: `descriptor`, `responses` and `streams` are set in init and never change; the thread only
-    // reads them.
+    // reads them. `connection` is shared with `stop` under `lock`.
 
     /// An answer whose body does not end: `head`, then `piece` again and again, `pause` apart, until the client
     /// leaves.
@@ -33,6 +33,10 @@ public final class RawUpstream: @unchecked Sendable {
     private let responses: [String: [UInt8]]
     private let streams: [String: Stream]
     private let finished = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    /// The connection being answered, or -1.
+    private var connection: Int32 = -1
+    private var isStopping = false
 
     /// Listens; `responses` maps a request path to the complete response bytes (head and body), `streams` to an
     /// answer that never ends.
@@ -47,8 +51,13 @@ public final class RawUpstream: @unchecked Sendable {
 
     public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    /// Stops accepting and waits for the serving thread to end (after the answer it is writing, if any).
+    /// Stops accepting, breaks off the answer being written (a stream's included), and waits for the serving thread
+    /// to end.
     public func stop() {
+        lock.withLock {
+            isStopping = true
+            if connection >= 0 { shutdown(connection, Int32(SHUT_RDWR)) }
+        }
         shutdown(descriptor, Int32(SHUT_RDWR))
         finished.wait()
         close(descriptor)
@@ -56,10 +65,19 @@ public final class RawUpstream: @unchecked Sendable {
 
     private func serve() {
         while true {
-            let connection = accept(descriptor, nil, nil)
-            guard connection >= 0 else { break }
-            answer(connection)
-            close(connection)
+            let accepted = accept(descriptor, nil, nil)
+            guard accepted >= 0 else { break }
+            let isTaken = lock.withLock {
+                if !isStopping { connection = accepted }
+                return !isStopping
+            }
+            guard isTaken else {
+                close(accepted)
+                break
+            }
+            answer(accepted)
+            lock.withLock { connection = -1 }
+            close(accepted)
         }
         finished.signal()
     }

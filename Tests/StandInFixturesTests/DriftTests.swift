@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
         for (name, text) in [("fixtures", fixture), ("backend", backend)] {
             let folder = root.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: folder.appendingPathComponent("item.json"))
+            try writeFile(text, to: folder.appendingPathComponent("item.json"))
             folders.append(folder)
         }
         let check = try DriftCheck(directory: folders[0])
@@ -61,7 +62,7 @@ import Testing
                            "body": { "json": { "k": "v" } } }, "response": {} }
             """#,
         ]
-        for (name, text) in files { try Data(text.utf8).write(to: root.appendingPathComponent(name)) }
+        for (name, text) in files { try writeFile(text, to: root.appendingPathComponent(name)) }
         let check = try DriftCheck(directory: root)
         #expect(check.unpinned.map(\.fixtureID) == ["any.json", "prefix.json", "template.json"])
         #expect(
@@ -88,7 +89,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let climbing = #"{ "request": { "path": "/../admin" }, "response": { "text": "x" } }"#
-        try Data(climbing.utf8).write(to: root.appendingPathComponent("climbing.json"))
+        try writeFile(climbing, to: root.appendingPathComponent("climbing.json"))
         let check = try DriftCheck(directory: root)
         #expect(check.probes.isEmpty)
         #expect(check.unpinned.map(\.fixtureID) == ["climbing.json"])
@@ -116,7 +117,7 @@ import Testing
             "first.json": #"{ "request": { "path": "/item" }, "priority": 1, "response": { "json": { "a": 1 } } }"#,
             "second.json": #"{ "request": { "path": "/item" }, "response": { "json": { "b": 1 } } }"#,
         ]
-        for (name, text) in files { try Data(text.utf8).write(to: root.appendingPathComponent(name)) }
+        for (name, text) in files { try writeFile(text, to: root.appendingPathComponent(name)) }
         let check = try DriftCheck(directory: root)
         let found = await check.run(upstream: URL(string: "https://api.example.com")!, transport: check.registry)
         #expect(found.map(\.label) == ["same", "skipped"])

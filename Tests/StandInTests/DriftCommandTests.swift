@@ -43,7 +43,7 @@ import FoundationNetworking
     private func folder(_ files: [String: String], in parent: URL, named name: String) throws -> URL {
         let directory = parent.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for (file, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(file)) }
+        for (file, text) in files { try writeFile(text, to: directory.appendingPathComponent(file)) }
         return directory
     }
 

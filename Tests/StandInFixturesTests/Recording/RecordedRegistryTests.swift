@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
@@ -91,7 +92,7 @@ import Testing
               "response": { "headers": { "X-Backend": null, "content-type": null }, "text": "hi" } }
             """#,
         ]
-        for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
+        for (name, text) in files { try writeFile(text, to: directory.appendingPathComponent(name)) }
         let registry = try MockRegistry(directory: directory)
         func get(_ path: String) async throws -> HTTPFields {
             try await registry.send(
