@@ -84,7 +84,7 @@ public struct DriftCheck: Sendable {
             if let reason = whySkipped(fixture, answering: request) { return DriftResult(fixture, .skipped(reason)) }
             expected = try await registry.send(request)
         } catch {
-            let reason = Self.sentence(for: error, timeout: timeout)
+            let reason = TransportError(classifying: error).errorDescription ?? "\(error)"
             return DriftResult(fixture, .skipped("the fixture gives no answer: \(reason)"))
         }
         let actual: TransportResponse
