@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "NetworkTestSupport", dependencies: ["NetworkCore"], path: "Tests/NetworkTestSupport"),
         .target(
             name: "ServerTestSupport",
-            dependencies: ["MockServer", "StandInSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MockServer", .product(name: "Logging", package: "swift-log")],
             path: "Tests/ServerTestSupport"
         ),
         .testTarget(

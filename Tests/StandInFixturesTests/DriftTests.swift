@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
         for (name, text) in [("fixtures", fixture), ("backend", backend)] {
             let folder = root.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: folder.appendingPathComponent("item.json"))
+            try writeFile(text, to: folder.appendingPathComponent("item.json"))
             folders.append(folder)
         }
         let check = try DriftCheck(directory: folders[0])
@@ -61,9 +62,16 @@ import Testing
                            "body": { "json": { "k": "v" } } }, "response": {} }
             """#,
         ]
-        for (name, text) in files { try Data(text.utf8).write(to: root.appendingPathComponent(name)) }
+        for (name, text) in files { try writeFile(text, to: root.appendingPathComponent(name)) }
         let check = try DriftCheck(directory: root)
-        #expect(check.unpinned == ["any.json", "prefix.json", "template.json"])
+        #expect(check.unpinned.map(\.fixtureID) == ["any.json", "prefix.json", "template.json"])
+        #expect(
+            check.unpinned.map(\.details) == [
+                ["it answers any method, not one to send"],
+                [#"its query "a" is matched by prefix "x", not one value"#],
+                ["its path /items/{id} is a pattern, not one path to send"],
+            ]
+        )
         let probe = try #require(check.probes.first)
         let request = try probe.request(
             to: URL(string: "https://api.example.com/v1")!,
@@ -81,9 +89,38 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let climbing = #"{ "request": { "path": "/../admin" }, "response": { "text": "x" } }"#
-        try Data(climbing.utf8).write(to: root.appendingPathComponent("climbing.json"))
+        try writeFile(climbing, to: root.appendingPathComponent("climbing.json"))
         let check = try DriftCheck(directory: root)
         #expect(check.probes.isEmpty)
-        #expect(check.unpinned == ["climbing.json"])
+        #expect(check.unpinned.map(\.fixtureID) == ["climbing.json"])
+    }
+
+    /// A backend that answers with no JSON at all has lost the whole body: one difference, not one per key.
+    @Test func aBodyTheBackendNoLongerSendsIsNamedOnce() async throws {
+        let found = try await results(
+            fixture: item(#"{ "id": 1, "owner": { "name": "Ada" }, "tags": ["a"] }"#),
+            backend: #"{ "request": { "path": "/item" }, "response": { "text": "<html>gone</html>" } }"#
+        )
+        #expect(
+            found.first?.details == [
+                "Content-Type application/json -> text/plain", "removed the JSON body (object)",
+            ]
+        )
+    }
+
+    /// A request that another fixture answers first is not compared with that fixture's answer.
+    @Test func aFixtureAnsweredByAnotherFirstIsSkipped() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let files = [
+            "first.json": #"{ "request": { "path": "/item" }, "priority": 1, "response": { "json": { "a": 1 } } }"#,
+            "second.json": #"{ "request": { "path": "/item" }, "response": { "json": { "b": 1 } } }"#,
+        ]
+        for (name, text) in files { try writeFile(text, to: root.appendingPathComponent(name)) }
+        let check = try DriftCheck(directory: root)
+        let found = await check.run(upstream: URL(string: "https://api.example.com")!, transport: check.registry)
+        #expect(found.map(\.label) == ["same", "skipped"])
+        #expect(found.last?.details == ["the request it pins is answered by first.json first"])
     }
 }

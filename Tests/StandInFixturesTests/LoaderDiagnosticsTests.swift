@@ -132,6 +132,8 @@ import Testing
             (#"{"request": {"path": "/a"}, "response": {"headers": {"Bad Name": "x"}}}"#, "not a valid header name"),
             (#"{"request": {"path": "/a"}, "response": {"headers": {"Location": "/a\r\nX: 1"}}}"#, "has a line break"),
             (#"{"request": {"path": "/a"}, "response": {"headers": {"X-A": "a\u0001b"}}}"#, "control character (0x1)"),
+            (#"{"request": {"path": "/a"}, "response": {"headers": {"X-A": 1}}}"#, "must be a string or null, not"),
+            (#"{"request": {"path": "/a"}, "response": {"headers": {"Bad Name": null}}}"#, "not a valid header name"),
             (#"{"request": {"path": "/a"}, "response": {"envelope": {"code": "x"}}}"#, "must be an integer"),
             (#"{"request": {"path": "/a"}, "response": {"envelope": {"msg": "x"}}}"#, #"unknown key "msg""#),
             (

@@ -88,6 +88,61 @@ struct ImportOpenAPICommandTests {
         #expect(written.values.allSatisfy { $0.count < 100_000 })
     }
 
+    /// Schemas whose numbers would make fixtures of gigabytes, or take hours: each fixture stops at its budget (1,000
+    /// items, 1,000 added properties, about 1 MiB of generated JSON, 100,000 schemas read), with a warning.
+    @Test func specBombsAreCutToEachFixturesBudgetWithAWarning() async throws {
+        var components: [String] = []
+        for level in 0..<10 {
+            let names = (0..<8).map { "\"p\($0)\"" }.joined(separator: ", ")
+            let next = level < 9 ? "{\"$ref\": \"#/components/schemas/R\(level + 1)\"}" : "{\"type\": \"string\"}"
+            let properties = (0..<8).map { "\"p\($0)\": \(next)" }.joined(separator: ", ")
+            components.append("\"R\(level)\": {\"required\": [\(names)], \"properties\": {\(properties)}}")
+            let part =
+                level < 9
+                ? "{\"$ref\": \"#/components/schemas/A\(level + 1)\"}"
+                : "{\"type\": \"object\", \"properties\": {\"x\": {\"type\": \"string\"}}}"
+            let parts = Array(repeating: part, count: 8).joined(separator: ", ")
+            components.append("\"A\(level)\": {\"allOf\": [\(parts)]}")
+        }
+        let schemas = [
+            "items": #"{"type": "array", "minItems": 50000000, "items": {"type": "string"}}"#,
+            "properties": #"{"type": "object", "minProperties": 50000000}"#,
+            "refs": ##"{"$ref": "#/components/schemas/R0"}"##,
+            "patterns": #"{"minItems": 1000, "items": {"type": "string", "pattern": "^(a{1000}){4}$"}}"#,
+            "allof": ##"{"$ref": "#/components/schemas/A0"}"##,
+        ]
+        let paths = schemas.map { name, schema in
+            """
+            "/\(name)": {"get": {"responses": {"200": {"description": "ok",
+              "content": {"application/json": {"schema": \(schema)}}}}}}
+            """
+        }
+        let spec = """
+            {"openapi": "3.0.0", "info": {"title": "Bombs", "version": "1"},
+             "paths": {\(paths.joined(separator: ",\n"))},
+             "components": {"schemas": {\(components.joined(separator: ",\n"))}}}
+            """
+        let mocks = try temporaryMocks(["specs/bombs.json": spec])
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let path = mocks.appendingPathComponent("specs/bombs.json").path
+        let result = try await StandInBinary.run(["import", "openapi", path, "--mocks", mocks.path], deadline: 180)
+        #expect(result.status == 0, "\(result.error)")
+        for warning in [
+            "schema: minItems 50000000 is more than the 1000 items StandIn writes for an array; 1000 are served",
+            "schema: minProperties 50000000 asks for more than the 1000 properties StandIn adds to an object",
+            "the values generated for this fixture reach the 1048576 bytes StandIn writes for one fixture",
+            "the values generated for this fixture take more than the 100000 schemas StandIn reads for one fixture",
+        ] {
+            #expect(result.error.contains(warning), "\(warning) in \(result.error)")
+        }
+        let written = try files(under: mocks).filter { $0.key.hasPrefix("imported/openapi/") }
+        #expect(written.count == 5)
+        for (name, bytes) in written {
+            #expect(bytes.count < 1_100_000, "\(name) has \(bytes.count) bytes")
+        }
+        #expect(written["imported/openapi/GET-refs.json"].map { $0.count > 1_000_000 } == true)
+    }
+
     /// Every file under `directory` by its relative path, with its bytes.
     private func files(under directory: URL) throws -> [String: Data] {
         var found: [String: Data] = [:]

@@ -6,7 +6,8 @@ import FoundationNetworking
 #endif
 
 extension URLSessionTransport {
-    /// The session's delegate: collects each task's response and bytes, reports their progress to the request's
+    /// The session's delegate: collects each task's response and bytes (cancelling a task whose body passes
+    /// `maxBodyBytes`, and dropping what it had), reports their progress to the request's
     /// ``TransportRequest/onProgress``, refuses redirects unless told otherwise, and resumes the task's continuation
     /// when it completes. The exchanges in flight, keyed by task identifier, are kept under a lock: `register` runs on
     /// the caller's task, the other calls on URLSession's delegate queue.
@@ -18,15 +19,19 @@ extension URLSessionTransport {
             var sent: Int64 = 0
             var response: HTTPURLResponse?
             var body = Data()
+            /// Whether the body passed `maxBodyBytes`, so the task was cancelled.
+            var isTooLarge = false
         }
 
         private let followsRedirects: Bool
         private let trustsAnyCertificate: Bool
+        private let maxBodyBytes: Int?
         private let tasks = Locked<[Int: Exchange]>([:])
 
-        init(followsRedirects: Bool, trustsAnyCertificate: Bool) {
+        init(followsRedirects: Bool, trustsAnyCertificate: Bool, maxBodyBytes: Int?) {
             self.followsRedirects = followsRedirects
             self.trustsAnyCertificate = trustsAnyCertificate
+            self.maxBodyBytes = maxBodyBytes
         }
 
         /// Registers the task's continuation and returns true, for the caller to resume the task; when the calling
@@ -85,10 +90,20 @@ extension URLSessionTransport {
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            let (onProgress, received) = tasks.withLock { tasks in
-                tasks[dataTask.taskIdentifier]?.body.append(data)
-                return (tasks[dataTask.taskIdentifier]?.onProgress, tasks[dataTask.taskIdentifier]?.body.count ?? 0)
+            let maxBodyBytes = maxBodyBytes
+            let (onProgress, received, isTooLarge) = tasks.withLock { tasks -> (TransferProgressHandler?, Int, Bool) in
+                let id = dataTask.taskIdentifier
+                // Read in place: a copy of the exchange would share the body, and each append would copy it whole.
+                guard let held = tasks[id]?.body.count, tasks[id]?.isTooLarge == false else { return (nil, 0, false) }
+                if let maxBodyBytes, data.count > maxBodyBytes - held {
+                    tasks[id]?.isTooLarge = true
+                    tasks[id]?.body = Data()
+                    return (nil, 0, true)
+                }
+                tasks[id]?.body.append(data)
+                return (tasks[id]?.onProgress, held + data.count, false)
             }
+            if isTooLarge { dataTask.cancel() }
             guard let onProgress else { return }
             let expected = dataTask.response?.expectedContentLength ?? -1
             onProgress(
@@ -126,7 +141,10 @@ extension URLSessionTransport {
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
             guard let exchange = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-            if let error {
+            if exchange.isTooLarge, let maxBodyBytes {
+                let tooLarge = ResponseBodyTooLarge(limit: maxBodyBytes)
+                exchange.continuation.resume(throwing: TransportError.other(underlying: tooLarge))
+            } else if let error {
                 exchange.continuation.resume(throwing: TransportError(classifying: error))
             } else if let response = exchange.response ?? task.response as? HTTPURLResponse {
                 exchange.continuation.resume(returning: (response, exchange.body))

@@ -14,6 +14,9 @@ import FoundationNetworking
 /// Cancelling the calling task cancels the URLSession task. On Linux, the URLSession calls that wait for
 /// FoundationNetworking's one queue are made off Swift concurrency's shared threads (`URLSessionCalls`).
 public final class URLSessionTransport: Transport {
+    /// The largest response body accepted, or nil for any size; past it, the call ends with
+    /// ``ResponseBodyTooLarge`` and the rest is not read.
+    public let maxBodyBytes: Int?
     private let session: URLSession
     private let delegate: SessionDelegate
 
@@ -33,13 +36,20 @@ public final class URLSessionTransport: Transport {
     ///   - followsRedirects: Whether to follow 3xx responses; `false` returns them as they are.
     ///   - trustsAnyCertificate: Accept any server certificate (for a development backend with a self-signed one);
     ///     only where ``canTrustAnyCertificate`` is true. Never in an app.
+    ///   - maxBodyBytes: The largest response body accepted (a tool reading what any server sends); nil for any.
     public init(
         configuration: URLSessionConfiguration = .ephemeral,
         followsRedirects: Bool = false,
-        trustsAnyCertificate: Bool = false
+        trustsAnyCertificate: Bool = false,
+        maxBodyBytes: Int? = nil
     ) {
         precondition(!trustsAnyCertificate || Self.canTrustAnyCertificate, "cannot skip certificate checks here")
-        delegate = SessionDelegate(followsRedirects: followsRedirects, trustsAnyCertificate: trustsAnyCertificate)
+        self.maxBodyBytes = maxBodyBytes
+        delegate = SessionDelegate(
+            followsRedirects: followsRedirects,
+            trustsAnyCertificate: trustsAnyCertificate,
+            maxBodyBytes: maxBodyBytes
+        )
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 

@@ -29,10 +29,11 @@ public enum DriftDifference: Sendable, Equatable, CustomStringConvertible {
         if fixture.mediaType != backend.mediaType {
             differences.append(.mediaType(fixture: fixture.mediaType, backend: backend.mediaType))
         }
-        let paths = Set(fixture.types.keys).union(backend.types.keys).sorted()
+        // The body itself first: when it is gone, or of another type, everything in it is the same difference.
+        let paths = ["$"] + Set(fixture.types.keys).union(backend.types.keys).subtracting(["$"]).sorted()
         var skipped: [String] = []
         for path in paths {
-            if skipped.contains(where: { path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[]") }) { continue }
+            if skipped.contains(where: { isInside(path, $0) }) { continue }
             switch (fixture.types[path], backend.types[path]) {
             case (let expected?, let actual?) where expected != actual:
                 if expected == "null" || actual == "null" {
@@ -52,6 +53,11 @@ public enum DriftDifference: Sendable, Equatable, CustomStringConvertible {
             }
         }
         return differences
+    }
+
+    /// Whether `path` lies under `parent`: every path lies under the body itself (`$`).
+    private static func isInside(_ path: String, _ parent: String) -> Bool {
+        parent == "$" || path.hasPrefix(parent + ".") || path.hasPrefix(parent + "[]")
     }
 
     /// Whether `path` lies in an array's elements that `shape` has none of, or under a key that `shape` has as null.
@@ -74,9 +80,14 @@ public enum DriftDifference: Sendable, Equatable, CustomStringConvertible {
         case .envelopeCode(let fixture, let backend):
             "envelope code \(fixture.map(String.init) ?? "none") -> \(backend.map(String.init) ?? "none")"
         case .mediaType(let fixture, let backend): "Content-Type \(fixture ?? "none") -> \(backend ?? "none")"
-        case .added(let path, let type): "added \(path) (\(type))"
-        case .removed(let path, let type): "removed \(path) (\(type))"
-        case .retyped(let path, let fixture, let backend): "retyped \(path): \(fixture) -> \(backend)"
+        case .added(let path, let type): "added \(Self.name(path)) (\(type))"
+        case .removed(let path, let type): "removed \(Self.name(path)) (\(type))"
+        case .retyped(let path, let fixture, let backend): "retyped \(Self.name(path)): \(fixture) -> \(backend)"
         }
+    }
+
+    /// A key path as people read it; the body itself (`$`) is "the JSON body".
+    private static func name(_ path: String) -> String {
+        path == "$" ? "the JSON body" : path
     }
 }

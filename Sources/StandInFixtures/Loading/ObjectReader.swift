@@ -62,6 +62,14 @@ struct ObjectReader {
         return (value, member.keyLine)
     }
 
+    /// A string, or nil for `null` (`value`); nil when the key is absent.
+    func stringOrNull(_ key: String) throws(FixtureError) -> (value: String?, line: Int)? {
+        guard let member = member(key) else { return nil }
+        if case .null = member.value.value { return (nil, member.keyLine) }
+        guard let value = member.value.stringValue else { throw typeError(member, expected: "a string or null") }
+        return (value, member.keyLine)
+    }
+
     func int(_ key: String, in range: ClosedRange<Int>? = nil) throws(FixtureError) -> Int? {
         guard let member = member(key) else { return nil }
         guard let value = member.value.intValue else { throw typeError(member, expected: "an integer") }

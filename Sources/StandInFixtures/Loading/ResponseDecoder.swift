@@ -21,11 +21,11 @@ struct ResponseDecoder {
         var definition = ResponseDefinition()
         definition.status = problems.attempt { try object.int("status", in: 100...599) } ?? nil
         if let headerObject = problems.attempt({ try object.object("headers") }) ?? nil {
-            var headers: [(name: String, value: String, line: Int)] = []
+            var headers: [(name: String, value: String?, line: Int)] = []
             for member in headerObject.members {
                 problems.attempt {
-                    guard let (value, line) = try headerObject.string(member.key) else { return }
-                    try HeaderSyntax.validate(name: member.key, value: value, line: line)
+                    guard let (value, line) = try headerObject.stringOrNull(member.key) else { return }
+                    try HeaderSyntax.validate(name: member.key, value: value ?? "", line: line)
                     headers.append((member.key, value, line))
                 }
             }

@@ -7,8 +7,9 @@ import StandInSupport
 struct ResponseDefinition {
     /// The status; 200 when nothing sets it.
     var status: Int?
-    /// The headers with the line of each; a variant's headers replace the whole set.
-    var headers: [(name: String, value: String, line: Int)]?
+    /// The headers with the line of each, a nil value for a header the response must not send (`null`: not the
+    /// body's default Content-Type, not the project's header); a variant's headers replace the whole set.
+    var headers: [(name: String, value: String?, line: Int)]?
     /// The body form; none means an empty body.
     var body: ResponseBody?
     /// The body form's key and its line, when set: for messages.
@@ -42,9 +43,11 @@ struct ResponseDefinition {
                 line: bodyKey.line
             )
         }
+        let headers = headers ?? []
         return try CompiledResponse(
             status: status,
-            headers: headers ?? [],
+            headers: headers.compactMap { header in header.value.map { (header.name, $0, header.line) } },
+            omitting: Set(headers.filter { $0.value == nil }.map { $0.name.lowercased() }),
             body: body ?? .empty,
             config: config,
             pathParameters: pathParameters,

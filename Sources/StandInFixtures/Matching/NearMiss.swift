@@ -25,7 +25,8 @@ extension FixtureIndex {
 }
 
 extension RequestPattern {
-    fileprivate func nearMiss<Request: IncomingRequest>(
+    /// How far the request is from `fixture` (whose pattern this is), and what differed.
+    func nearMiss<Request: IncomingRequest>(
         of fixture: Fixture,
         for facts: inout RequestFacts<Request>
     )

@@ -2,7 +2,8 @@ import Foundation
 import NetworkCore
 
 /// One response of a recorded fixture: status, the headers worth replaying, the body in the form that fits it, and
-/// the delay when latency is kept. Secrets are already dropped or replaced.
+/// the delay when latency is kept. Secrets are already dropped or replaced. A body that came without a Content-Type
+/// is stored with `"Content-Type": null`, so that it replays without one too.
 ///
 /// A body that a digest header covers (`RecordedExchange.digestHeaders`) is stored so that it replays byte for byte (`text`, or
 /// `base64`), and the digest still holds; if redaction had to change it, the digest would be wrong, so the digest
@@ -35,7 +36,11 @@ struct RecordedResponse: Equatable {
         let isExact =
             isDigested && body == exchange.responseBody
             && rules.redactor.redactBody(body, secrets: []) == body
-        let headers = Self.headers(exchange, rules: rules, secrets: secrets, keepingDigests: isExact)
+        var headers = Self.headers(exchange, rules: rules, secrets: secrets, keepingDigests: isExact)
+        if contentType == nil, !body.isEmpty {
+            // A body form would replay with its default Content-Type; the backend sent none.
+            headers.insert(RecordedMatch.member("Content-Type", .null), at: 0)
+        }
         if !headers.isEmpty { members.append(RecordedMatch.member("headers", .object(headers))) }
         if body.count > Self.largestInlineBody {
             largeBody = body

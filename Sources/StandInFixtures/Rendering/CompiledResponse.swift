@@ -35,6 +35,8 @@ public final class CompiledResponse: Sendable {
     /// Compiles a response.
     /// - Parameters:
     ///   - headers: the fixture's headers with the line of each, in order.
+    ///   - omitting: the lower-cased names of headers not to send at all: neither the body's default Content-Type
+    ///     nor the project's default header of that name.
     ///   - config: supplies the envelope format and the default headers every response carries.
     ///   - pathParameters: the names `{{path.NAME}}` may use; nil when unknown (regex paths).
     ///   - delay: how long to wait before answering.
@@ -42,6 +44,7 @@ public final class CompiledResponse: Sendable {
     public init(
         status: Int,
         headers: [(name: String, value: String, line: Int)],
+        omitting: Set<String> = [],
         body: ResponseBody,
         config: ProjectConfig,
         pathParameters: Set<String>?,
@@ -50,7 +53,7 @@ public final class CompiledResponse: Sendable {
     ) throws(FixtureError) {
         let compiler = TemplateCompiler(pathParameters: pathParameters)
         var compiled: [Header] = []
-        let ownNames = Set(headers.map { $0.name.lowercased() })
+        let ownNames = Set(headers.map { $0.name.lowercased() }).union(omitting)
         for header in config.headers where !ownNames.contains(header.name.lowercased()) {
             compiled.append(Header(name: header.name, value: .fixed(Array(header.value.utf8))))
         }
@@ -58,8 +61,8 @@ public final class CompiledResponse: Sendable {
             let parts = try compiler.compileText(header.value, jsonEscaped: false, line: header.line)
             compiled.append(Header(name: header.name, value: ByteTemplate(parts)))
         }
-        let hasContentType = compiled.contains { $0.name.lowercased() == "content-type" }
-        if !hasContentType, let contentType = body.defaultContentType {
+        let setsContentType = compiled.contains { $0.name.lowercased() == "content-type" }
+        if !setsContentType, !omitting.contains("content-type"), let contentType = body.defaultContentType {
             compiled.append(Header(name: "Content-Type", value: .fixed(Array(contentType.utf8))))
         }
         self.status = status

@@ -79,6 +79,33 @@ import Testing
         }
     }
 
+    /// httpbin's `/status/418` answers a teapot with no Content-Type: recorded, it replays with none, so `drift`
+    /// against httpbin finds nothing.
+    @Test(.enabled("needs python3 with httpbin, gunicorn and requests", PythonBackend.httpbinIsThere))
+    func aRecordingWithoutContentTypeReplaysWithoutOneAndDoesNotDrift() async throws {
+        try await withFolder { mocks in
+            let httpbin = try await onOwnThread { try PythonBackend.httpbin() }
+            defer { httpbin.stop() }
+            let recorder = try await ServeProcess(
+                ["--upstream", httpbin.url, "--mocks", mocks.path, "--quiet"],
+                command: "record"
+            )
+            let recorded = try await HTTPReply.fetch("http://127.0.0.1:\(recorder.port)/status/418")
+            #expect(await recorder.interrupt() == 0)
+            #expect(recorded.status == 418)
+            #expect(recorded.headers["content-type"] == nil)
+            let replay = try await ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"])
+            defer { replay.stop() }
+            let replayed = try await HTTPReply.fetch("http://127.0.0.1:\(replay.port)/status/418")
+            #expect(replayed.status == 418)
+            #expect(replayed.headers["content-type"] == nil)
+            #expect(replayed.body == recorded.body)
+            let drift = try await StandInBinary.run(["drift", "--upstream", httpbin.url, "--mocks", mocks.path])
+            #expect(drift.status == 0, "\(drift.output)\(drift.error)")
+            #expect(drift.output.hasSuffix("1 same, 0 drifted, 0 unreachable, 0 skipped\n"), "\(drift.output)")
+        }
+    }
+
     private func headers(_ json: String) throws -> [String: String] {
         try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
     }

@@ -202,7 +202,7 @@ struct HTTP1ResponseReader {
         return !bytes.isEmpty
     }
 
-    private var tooLarge: Malformed {
-        Malformed(description: "the response body is larger than \(maxBodyBytes) bytes")
+    private var tooLarge: ResponseBodyTooLarge {
+        ResponseBodyTooLarge(limit: maxBodyBytes)
     }
 }

@@ -67,6 +67,8 @@ public struct SocketTransport: Transport {
                             return try reader.readResponse(toHEAD: isHead)
                         } catch let malformed as HTTP1ResponseReader.Malformed {
                             throw TransportError.other(underlying: malformed)
+                        } catch let tooLarge as ResponseBodyTooLarge {
+                            throw TransportError.other(underlying: tooLarge)
                         }
                     }
                     outcome.withLock { $0 = result }

@@ -14,7 +14,7 @@ public enum OpenAPIImporter {
         let document = try OpenAPIDocument(root: root)
         guard case .object(let paths) = root["paths"]?.value else { throw OpenAPIImportError.noPaths }
         let warnings = OpenAPIWarnings(source: source)
-        let sampler = SchemaSampler(document: document, warnings: warnings)
+        let pathItems = SchemaSampler(document: document, warnings: warnings)
         let basePath = document.basePath
         var names: Set<String> = []
         for path in paths where !path.key.hasPrefix("x-") {
@@ -23,7 +23,7 @@ public enum OpenAPIImporter {
                 warnings.add(location, "a path must start with \"/\"; it is left out")
                 continue
             }
-            guard let item = sampler.resolved(path.value, at: location) else { continue }
+            guard let item = pathItems.resolved(path.value, at: location) else { continue }
             for member in item.members where !methods.contains(member.key) && !Self.pathItemKeys.contains(member.key) {
                 guard !member.key.hasPrefix("x-") else { continue }
                 warnings.add("\(location).\(member.key)", "not an operation StandIn imports; it is left out")
@@ -38,7 +38,7 @@ public enum OpenAPIImporter {
                         operation: operation,
                         basePath: basePath,
                         at: place,
-                        sampler: sampler
+                        sampler: SchemaSampler(document: document, warnings: warnings)
                     )
                 else { continue }
                 try staging.write(

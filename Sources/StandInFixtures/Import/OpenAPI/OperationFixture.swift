@@ -8,7 +8,8 @@ struct OperationFixture {
     let fixture: JSONNode
 
     /// Builds the fixture for `method` (upper case) on `path`; `operation` is found at `location`
-    /// (`paths./pets.get`). Nil, with a warning, when the operation has no response that can be served.
+    /// (`paths./pets.get`). Nil, with a warning, when the operation has no response that can be served. `sampler` is
+    /// the fixture's own: every value generated for it draws on its one budget.
     init?(
         method: String,
         path: String,

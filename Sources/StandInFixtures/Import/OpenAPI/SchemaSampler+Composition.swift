@@ -4,7 +4,8 @@ extension SchemaSampler {
 
     /// `schema` with its `allOf` parts (references followed, their own `allOf` too) merged into it, so that one
     /// object holds every constraint: properties and `required` united, the tighter bound of each pair, and `enum`s
-    /// intersected. Other keywords keep the first value written.
+    /// intersected. Other keywords keep the first value written. Each part read is a schema of the fixture's budget:
+    /// parts that fan out level after level stop where it runs out.
     func flattened(_ schema: JSONNode, at location: String, depth: Int) -> JSONNode {
         guard let parts = schema["allOf"]?.elements else { return schema }
         var merged = schema.removing(keys: ["allOf"])
@@ -12,6 +13,10 @@ extension SchemaSampler {
             let place = "\(location).allOf[\(position)]"
             guard depth < Self.deepestAllOf else {
                 warnings.add(place, "allOf parts nest deeper than \(Self.deepestAllOf) levels; the rest are left out")
+                break
+            }
+            guard budget.readsSchema() else {
+                warnSpent(at: place)
                 break
             }
             guard let target = resolved(part, at: place) else { continue }

@@ -1,7 +1,8 @@
 extension SchemaSampler {
     /// An object with every required property, and the optional ones while the value is not deep; `writeOnly`
     /// properties are left out unless required (a response never carries them). `minProperties` is met with
-    /// `additionalProperties`, `maxProperties` by leaving optional ones out.
+    /// `additionalProperties` (at most `SampleBudget.mostProperties` of them), `maxProperties` by leaving optional
+    /// ones out. Each member's key takes its bytes from the budget.
     func objectValue(_ view: SchemaView, at location: String, in context: Context) -> JSONNode {
         let required = Set(view.required)
         let fillsOptional = context.depth <= Self.optionalDepth
@@ -42,19 +43,40 @@ extension SchemaSampler {
                     "minProperties \(least) cannot be met without more properties than the schema allows"
                 )
             }
-            for number in 1...(least - members.count) {
+            var added = least - members.count
+            if added > SampleBudget.mostProperties {
+                warnings.add(
+                    location,
+                    "minProperties \(least) asks for more than the \(SampleBudget.mostProperties) properties StandIn "
+                        + "adds to an object; \(SampleBudget.mostProperties) are added"
+                )
+                added = SampleBudget.mostProperties
+            }
+            for number in 1...added {
                 let place = "\(location).additionalProperties"
-                members.append(("property\(number)", value(for: extraSchema, at: place, in: inner) ?? JSONNode(.null)))
+                let filler = value(for: extraSchema, at: place, in: inner)
+                guard filler != nil || !budget.isSpent else { break }
+                members.append(("property\(number)", filler ?? JSONNode(.null)))
             }
         }
+        budget.spendObject(keys: members.map(\.0), depth: context.depth)
         return .object(members)
     }
 
-    /// An array of `minItems` items (at least one, at most `maxItems`), each sampled from `items` in turn so that
-    /// the items of a `uniqueItems` array differ; 3.1's `prefixItems` come first. Items that repeat a schema the
-    /// array is already inside are left out, if `minItems` allows.
+    /// An array of `minItems` items (at least one, at most `maxItems` and `SampleBudget.mostItems`), each sampled
+    /// from `items` in turn so that the items of a `uniqueItems` array differ; 3.1's `prefixItems` come first. Items
+    /// that repeat a schema the array is already inside are left out, if `minItems` allows, and so are the items past
+    /// the fixture's budget.
     func arrayValue(_ view: SchemaView, at location: String, in context: Context) -> JSONNode {
-        let least = view.count("minItems") ?? 0
+        var least = view.count("minItems") ?? 0
+        if least > SampleBudget.mostItems {
+            warnings.add(
+                location,
+                "minItems \(least) is more than the \(SampleBudget.mostItems) items StandIn writes for an array; "
+                    + "\(SampleBudget.mostItems) are served"
+            )
+            least = SampleBudget.mostItems
+        }
         var count = max(least, 1)
         if let most = view.count("maxItems") { count = min(count, most) }
         var items: [JSONNode] = []
@@ -69,7 +91,7 @@ extension SchemaSampler {
             guard let item = value(for: itemSchema, at: "\(location).items", in: inner) else { break }
             items.append(item)
         }
-        if items.count < least {
+        if items.count < least, !budget.isSpent {
             warnings.add(location, "minItems \(least) cannot be met: the items repeat a schema they are inside")
         }
         if view.node["uniqueItems"]?.boolValue == true, items.count > 1,
@@ -77,6 +99,7 @@ extension SchemaSampler {
         {
             warnings.add(location, "uniqueItems: the sampled items are not all different")
         }
+        budget.spendArray(count: items.count, depth: context.depth)
         return JSONNode(.array(items))
     }
 }

@@ -1,16 +1,16 @@
 extension SchemaSampler {
     /// A string that meets the schema's `pattern` (when simple), else its `format`, padded or cut to its length
-    /// bounds. A `minLength` past `longestString` is cut to it, with a warning: a spec's number never sizes a value
-    /// beyond that.
+    /// bounds. A `minLength` past `SampleBudget.longestString` is cut to it, with a warning: a spec's number never
+    /// sizes a value beyond that.
     func stringValue(_ view: SchemaView, at location: String, variation: Int) -> String {
         var least = view.count("minLength")
-        if let asked = least, asked > Self.longestString {
+        if let asked = least, asked > SampleBudget.longestString {
             warnings.add(
                 location,
-                "minLength \(asked) is more than the \(Self.longestString) characters StandIn writes for a string; "
-                    + "a string of \(Self.longestString) is served"
+                "minLength \(asked) is more than the \(SampleBudget.longestString) characters StandIn writes for a string; "
+                    + "a string of \(SampleBudget.longestString) is served"
             )
-            least = Self.longestString
+            least = SampleBudget.longestString
         }
         let most = view.count("maxLength")
         if let pattern = view.node["pattern"]?.stringValue {
@@ -18,13 +18,13 @@ extension SchemaSampler {
                 matching: pattern,
                 minLength: least,
                 maxLength: most,
-                longest: Self.longestString
+                longest: SampleBudget.longestString
             )
             if let text = sample { return text }
             warnings.add(
                 location,
                 "pattern \(pattern.quoted) is too complex to write a string for, or needs one longer than "
-                    + "\(Self.longestString) characters; one that may not match is served"
+                    + "\(SampleBudget.longestString) characters; one that may not match is served"
             )
         }
         let format = view.node["format"]?.stringValue

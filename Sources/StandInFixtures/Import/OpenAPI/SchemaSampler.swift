@@ -6,17 +6,18 @@
 /// arrays with `minItems` items (at least one), strings that meet `format`, `pattern` and the length bounds, numbers
 /// within the bounds and a `multipleOf`. `allOf` parts are merged into one schema first; `oneOf` and `anyOf` take
 /// their first branch that is not only `null`. A schema that refers back to itself is cut where it repeats, and
-/// what cannot be sampled is warned about at its place in the document.
+/// what cannot be sampled is warned about at its place in the document. The values of one fixture draw on one
+/// `SampleBudget`: make a sampler per fixture.
 struct SchemaSampler {
     /// How deep values nest before sampling stops, a guard against schemas that require themselves.
     static let deepest = 32
     /// How deep optional properties are still filled in; below that only required ones are.
     static let optionalDepth = 6
-    /// The most characters a sampled string has, whatever `minLength` or a pattern's quantifiers ask for.
-    static let longestString = 4096
 
     let document: OpenAPIDocument
     let warnings: OpenAPIWarnings
+    /// What the values of the fixture being written may still take.
+    let budget = SampleBudget()
 
     /// Where the sampler is: how deep, which `$ref`s it is inside, and which item of an array it makes (so that the
     /// items of a `uniqueItems` array differ).
@@ -31,9 +32,13 @@ struct SchemaSampler {
         value(for: schema, at: location, in: Context()) ?? JSONNode(.null)
     }
 
-    /// A value for `schema`, or nil when none can be made here (a broken `$ref`, or a repeat of a schema the value
-    /// is already inside); the caller leaves an optional part out then.
+    /// A value for `schema`, or nil when none can be made here (a broken `$ref`, a repeat of a schema the value is
+    /// already inside, or the fixture's budget spent); the caller leaves an optional part out then.
     func value(for schema: JSONNode, at location: String, in outer: Context) -> JSONNode? {
+        guard budget.readsSchema() else {
+            warnSpent(at: location)
+            return nil
+        }
         var context = outer
         context.depth += 1
         guard context.depth <= Self.deepest else {
@@ -43,12 +48,12 @@ struct SchemaSampler {
         guard let schema = followingReference(schema, at: location, in: &context) else { return nil }
         if case .bool(let allowsAnything) = schema.value {
             if !allowsAnything { warnings.add(location, "the schema is false, which no value meets") }
-            return allowsAnything ? JSONNode(.string("string")) : nil
+            return allowsAnything ? budget.taking(JSONNode(.string("string"))) : nil
         }
         let merged = flattened(schema, at: location, depth: 0)
-        if let constant = merged["const"] { return constant }
-        if let choice = enumValue(merged, variation: context.variation) { return choice }
-        if let example = fittingExample(of: merged) { return example }
+        if let constant = merged["const"] { return budget.taking(constant) }
+        if let choice = enumValue(merged, variation: context.variation) { return budget.taking(choice) }
+        if let example = fittingExample(of: merged) { return budget.taking(example) }
         if let branches = (merged["oneOf"] ?? merged["anyOf"])?.elements, !branches.isEmpty {
             return branchValue(merged, branches: branches, at: location, in: context)
         }
@@ -56,16 +61,29 @@ struct SchemaSampler {
         switch view.sampledType {
         case "object": return objectValue(view, at: location, in: context)
         case "array": return arrayValue(view, at: location, in: context)
-        case "string": return JSONNode(.string(stringValue(view, at: location, variation: context.variation)))
-        case "integer": return numberValue(view, integer: true, at: location, variation: context.variation)
-        case "number": return numberValue(view, integer: false, at: location, variation: context.variation)
-        case "boolean": return JSONNode(.bool(true))
-        case "null": return JSONNode(.null)
+        case "string":
+            return budget.taking(JSONNode(.string(stringValue(view, at: location, variation: context.variation))))
+        case "integer":
+            return budget.taking(numberValue(view, integer: true, at: location, variation: context.variation))
+        case "number":
+            return budget.taking(numberValue(view, integer: false, at: location, variation: context.variation))
+        case "boolean": return budget.taking(JSONNode(.bool(true)))
+        case "null": return budget.taking(JSONNode(.null))
         case let type?:
             warnings.add(location, "type \(type.quoted) is not a JSON Schema type; a string is served")
-            return JSONNode(.string("string"))
-        case nil: return JSONNode(.string("string"))
+            return budget.taking(JSONNode(.string("string")))
+        case nil: return budget.taking(JSONNode(.string("string")))
         }
+    }
+
+    /// Says, once per fixture, that its budget ran out here.
+    func warnSpent(at location: String) {
+        guard budget.warnsOnce() else { return }
+        warnings.add(
+            location,
+            "the values generated for this fixture \(budget.spentReason); from here on, required properties are null "
+                + "and arrays end"
+        )
     }
 
     /// `schema` with its `$ref` followed (3.1 keeps the keywords beside it), the reference pushed on the context;
