@@ -9,8 +9,8 @@ import Darwin
 
 /// A plain TCP connection for sending what URLSession never would: malformed requests, huge heads, hang-ups.
 ///
-/// Reads and writes wait on a thread of their own (see `onOwnThread`), so a test waiting for the server holds up no
-/// other test.
+/// Reads and large writes wait on a thread of their own (see `onOwnThread`), so a test waiting for the server holds
+/// up no other test.
 final class RawConnection: Sendable {
     private let socket: Int32
 
@@ -48,12 +48,17 @@ final class RawConnection: Sendable {
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    /// Sends bytes, on a thread of its own: a write waits for the server to read when the socket's buffers are full,
-    /// as a large body or a slow-reading server makes them. Returns false when the peer has closed the connection.
+    /// Sends bytes; returns false when the peer has closed the connection. Up to `inlineSendLimit` bytes fit in the
+    /// socket's buffers, so they are written at once, with no wait for a thread; more go on a thread of their own,
+    /// since such a write waits while the server is slow to read.
     @discardableResult
     func send(_ bytes: [UInt8]) async -> Bool {
-        await onOwnThread { self.sendNow(bytes) }
+        guard bytes.count > Self.inlineSendLimit else { return sendNow(bytes) }
+        return await onOwnThread { self.sendNow(bytes) }
     }
+
+    /// The most bytes `send` writes on the calling thread: well under what a loopback socket's buffers hold.
+    private static let inlineSendLimit = 16 * 1024
 
     @discardableResult
     func send(_ text: String) async -> Bool { await send(Array(text.utf8)) }
