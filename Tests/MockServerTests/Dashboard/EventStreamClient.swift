@@ -28,11 +28,15 @@ struct EventStreamClient {
     @discardableResult
     mutating func read(upTo seconds: Double = 60, until done: (String) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
-        while !done(received) {
-            guard ContinuousClock.now < deadline else { return false }
+        var lookNow = true
+        while !lookNow || !done(received) {
+            guard ContinuousClock.now < deadline else { return done(received) }
             let piece = await connection.readAvailable()
             if piece.isEmpty, connection.isClosed { return done(received) }
             received += piece
+            // A full read means more is waiting: `done` may parse everything received, so it looks once the stream
+            // has been read up to now, and a burst is drained before the server's buffer for this stream fills.
+            lookNow = piece.utf8.count < RawConnection.readChunk
         }
         return true
     }

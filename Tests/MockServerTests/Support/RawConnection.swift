@@ -138,8 +138,11 @@ final class RawConnection: Sendable {
         return String(decoding: received, as: UTF8.self)
     }
 
+    /// The most bytes one read takes.
+    static let readChunk = 65_536
+
     private func readAvailableNow() -> String {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var chunk = [UInt8](repeating: 0, count: Self.readChunk)
         let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
         return String(decoding: chunk.prefix(max(0, count)), as: UTF8.self)
     }
