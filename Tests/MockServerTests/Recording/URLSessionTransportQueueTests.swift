@@ -4,7 +4,7 @@ import ServerTestSupport
 import Synchronization
 import Testing
 
-#if canImport(FoundationNetworking)
+#if os(Linux)
 import FoundationNetworking
 
 #if canImport(Glibc)
@@ -12,9 +12,23 @@ import Glibc
 #endif
 
 /// On Linux, FoundationNetworking moves the bytes of every session in the process on one serial queue, and creating,
-/// resuming or cancelling a task waits for that queue. These tests hold the queue still, as a large transfer keeps it
-/// busy, and show that the transport's calls wait off Swift concurrency's shared threads.
-@Suite(.serialized) struct URLSessionTransportQueueTests {
+/// resuming or cancelling a task waits for that queue. The test holds the queue still, as a large transfer keeps it
+/// busy, and shows that the transport's calls wait off Swift concurrency's shared threads. Holding that queue would
+/// stall every other test's requests, so it runs in a process of its own (`URLSessionQueueHoldAlone`).
+@Suite struct URLSessionTransportQueueTests {
+    @Test func callsWaitingForFoundationNetworkingsQueueHoldNoSharedThread() async throws {
+        let alone = try await AloneProcess.run("URLSessionQueueHoldAlone")
+        #expect(alone.status == 0, "\(alone.output)")
+        #expect(
+            alone.report == "ran while held",
+            "the transport's calls held every shared thread while FoundationNetworking's queue was busy: \(alone.output)"
+        )
+    }
+}
+
+/// Holds FoundationNetworking's queue and calls the transport, in the process `URLSessionTransportQueueTests` starts.
+@Suite(.enabled(if: AloneProcess.reportFile != nil, "runs only alone, in the process of URLSessionTransportQueueTests"))
+struct URLSessionQueueHoldAlone {
     /// A URLProtocol whose first loading, which FoundationNetworking starts on its one queue, waits until released
     /// (at most a minute): while it waits, that queue does nothing else. Any later loading fails at once.
     final class HoldingProtocol: URLProtocol, @unchecked Sendable {
@@ -53,7 +67,8 @@ import Glibc
         override func stopLoading() {}
     }
 
-    @Test func callsWaitingForFoundationNetworkingsQueueHoldNoSharedThread() async throws {
+    @Test func aTaskRunsWhileTransportCallsWaitForTheHeldQueue() async throws {
+        let report = try #require(AloneProcess.reportFile)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [HoldingProtocol.self]
         let holder = URLSession(configuration: configuration)
@@ -76,10 +91,7 @@ import Glibc
         let ranWhileHeld = HoldingProtocol.isHolding
         HoldingProtocol.release()
         for call in calls { _ = await call.value }
-        #expect(
-            ranWhileHeld,
-            "the transport's calls held every shared thread while FoundationNetworking's queue was busy"
-        )
+        try writeFile(ranWhileHeld ? "ran while held" : "stalled", to: report)
     }
 }
 #endif
