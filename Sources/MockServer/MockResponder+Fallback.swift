@@ -23,12 +23,9 @@ extension MockResponder {
             let message = "\(call.method) \(refusal); not sent"
             let config = context.store.current.config
             request.send(.error(status: 400, message: message, config: config, requestId: requestId))
-            let answer = JournalAnswer(envelopeCode: 400, successCode: config.envelope.successCode)
-            finish(entry, status: 400, fixture: nil, details: "NOT SENT: \(refusal)", answer: answer)
+            finish(entry, status: 400, fixture: nil, details: "NOT SENT: \(refusal)")
             return
         }
-        let journaled = entry?.journal != nil
-        let format = context.store.current.config.envelope
         let proxied = Proxied(
             request: DeferredRequest(request, on: loop),
             responder: self,
@@ -38,14 +35,12 @@ extension MockResponder {
         let bound = LoopBound(proxied, on: loop)
         Task {
             let outcome = await upstream.send(call)
-            let kept = journaled ? JournalAnswer.of(outcome, to: call, format: format) : JournalAnswer.BackendAnswer()
-            bound.hop { proxied in proxied.responder.finish(proxied, with: outcome, kept: kept) }
+            bound.hop { proxied in proxied.responder.finish(proxied, with: outcome) }
         }
     }
 
-    /// Sends the backend's answer on the loop's thread, then logs and journals it with what the journal keeps of it
-    /// (`kept`, made off the loop).
-    private func finish(_ proxied: Proxied, with outcome: Upstream.Outcome, kept: JournalAnswer.BackendAnswer) {
+    /// Sends the backend's answer on the loop's thread, then logs and journals it.
+    private func finish(_ proxied: Proxied, with outcome: Upstream.Outcome) {
         let server = proxied.request.request
         proxied.request.finish()
         let status: Int
@@ -67,8 +62,6 @@ extension MockResponder {
             }
         }
         if server == nil { details = (details.map { "\($0) " } ?? "") + "client-gone" }
-        var entry = proxied.entry
-        if let response = kept.fixtureResponse { entry?.journal?.unanswered = .upstream(response) }
-        finish(entry, status: status, fixture: "PROXIED", details: details, answer: kept.answer)
+        finish(proxied.entry, status: status, fixture: "PROXIED", details: details)
     }
 }

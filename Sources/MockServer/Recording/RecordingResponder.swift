@@ -50,14 +50,11 @@ final class RecordingResponder: HTTPHandler {
                 journal: JournalEntry(request, recording: redactor)
             )
         )
-        let journaled = pending.entry?.journal != nil
         let bound = LoopBound(pending, on: loop)
         let session = self.session
         Task {
             let result = await session.forward(call)
-            let format = session.configuration.rules.envelope
-            let answer = journaled ? JournalAnswer.of(result, to: call, format: format) : JournalAnswer()
-            bound.hop { pending in pending.responder.finish(pending, with: result, answer: answer) }
+            bound.hop { pending in pending.responder.finish(pending, with: result) }
         }
     }
 
@@ -71,8 +68,8 @@ final class RecordingResponder: HTTPHandler {
         return id == session.recorder.fixtureID(for: call.exchange())
     }
 
-    /// Sends the backend's answer (or the 502/504) on the loop's thread, then logs and journals it with `answer`.
-    private func finish(_ pending: Pending, with result: RecordingSession.Result, answer: JournalAnswer) {
+    /// Sends the backend's answer (or the 502/504) on the loop's thread, then logs and journals it.
+    private func finish(_ pending: Pending, with result: RecordingSession.Result) {
         let server = pending.request.request
         pending.request.finish()
         let status: Int
@@ -99,14 +96,7 @@ final class RecordingResponder: HTTPHandler {
             details = "NOT RECORDED: \(message)"
         }
         if server == nil { details += " client-gone" }
-        log.finish(
-            pending.entry,
-            status: status,
-            fixture: fixture,
-            label: fixture ?? "-",
-            details: details,
-            answer: answer
-        )
+        log.finish(pending.entry, status: status, fixture: fixture, label: fixture ?? "-", details: details)
     }
 
     /// Answers 400 to a request whose target is not sent to the backend (`UpstreamTarget`), and logs it; nothing is
