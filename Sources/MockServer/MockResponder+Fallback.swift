@@ -23,9 +23,12 @@ extension MockResponder {
             let message = "\(call.method) \(refusal); not sent"
             let config = context.store.current.config
             request.send(.error(status: 400, message: message, config: config, requestId: requestId))
-            finish(entry, status: 400, fixture: nil, details: "NOT SENT: \(refusal)")
+            let answer = JournalAnswer(envelopeCode: 400, successCode: config.envelope.successCode)
+            finish(entry, status: 400, fixture: nil, details: "NOT SENT: \(refusal)", answer: answer)
             return
         }
+        let journaled = entry?.journal != nil
+        let format = context.store.current.config.envelope
         let proxied = Proxied(
             request: DeferredRequest(request, on: loop),
             responder: self,
@@ -35,12 +38,14 @@ extension MockResponder {
         let bound = LoopBound(proxied, on: loop)
         Task {
             let outcome = await upstream.send(call)
-            bound.hop { proxied in proxied.responder.finish(proxied, with: outcome) }
+            let kept = journaled ? JournalAnswer.of(outcome, to: call, format: format) : JournalAnswer.BackendAnswer()
+            bound.hop { proxied in proxied.responder.finish(proxied, with: outcome, kept: kept) }
         }
     }
 
-    /// Sends the backend's answer on the loop's thread, then logs and journals it.
-    private func finish(_ proxied: Proxied, with outcome: Upstream.Outcome) {
+    /// Sends the backend's answer on the loop's thread, then logs and journals it with what the journal keeps of it
+    /// (`kept`, made off the loop).
+    private func finish(_ proxied: Proxied, with outcome: Upstream.Outcome, kept: JournalAnswer.BackendAnswer) {
         let server = proxied.request.request
         proxied.request.finish()
         let status: Int
@@ -62,6 +67,8 @@ extension MockResponder {
             }
         }
         if server == nil { details = (details.map { "\($0) " } ?? "") + "client-gone" }
-        finish(proxied.entry, status: status, fixture: "PROXIED", details: details)
+        var entry = proxied.entry
+        if let response = kept.fixtureResponse { entry?.journal?.unanswered = .upstream(response) }
+        finish(entry, status: status, fixture: "PROXIED", details: details, answer: kept.answer)
     }
 }

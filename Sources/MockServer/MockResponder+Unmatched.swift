@@ -28,9 +28,12 @@ extension MockResponder {
             context.logger.warning("\(call): a regular expression was not tried on input longer than it reads")
         }
         request.send(JSONReply(unmatched, config: config, requestId: requestId))
-        entry?.journal?.nearMisses = unmatched.nearMisses.map {
-            JournalNearMiss(fixture: $0.fixture.id, endpoint: $0.fixture.endpoint, differences: $0.differences)
-        }
-        finish(entry, status: unmatched.status, fixture: nil)
+        entry?.journal?.unanswered = .nearMisses(
+            unmatched.nearMisses.map {
+                JournalNearMiss(fixture: $0.fixture.id, endpoint: $0.fixture.endpoint, differences: $0.differences)
+            }
+        )
+        let answer = JournalAnswer(envelopeCode: unmatched.status, successCode: config.envelope.successCode)
+        finish(entry, status: unmatched.status, fixture: nil, answer: answer)
     }
 }

@@ -59,6 +59,7 @@ final class MockResponder: HTTPHandler {
         case .failure(let refusal): return refuseSession(request, refusal)
         }
         let fixtures = state.fixtures.current
+        let successCode = fixtures.config.envelope.successCode
         let entry = (controls.session == nil || session != nil ? log : log.journaling(into: state.journal))
             .start(request, redactor: recordingRedactor)
         let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
@@ -84,11 +85,14 @@ final class MockResponder: HTTPHandler {
                 config: fixtures.config,
                 requestId: requestId
             )
-            guard let plan = planned else { return finish(consume entry, status: 400, fixture: fixture.id) }
+            guard let plan = planned else {
+                return finishRefused(consume entry, fixture: fixture.id, successCode: successCode)
+            }
+            let answer = JournalAnswer(envelopeCode: reply.envelopeCode, successCode: successCode, fault: plan.fault)
             if plan.isDeferred {
                 var rendered = RenderedResponse()
                 reply.write(into: &rendered)
-                return deliverLater(rendered, plan: plan, to: request, fixture: fixture.id, entry)
+                return deliverLater(rendered, plan: plan, answer: answer, to: request, fixture: fixture.id, entry)
             }
             request.send(reply, status: plan.status)
             finish(
@@ -96,14 +100,15 @@ final class MockResponder: HTTPHandler {
                 status: plan.status,
                 fixture: fixture.id,
                 variant: plan.variant,
-                details: plan.logDetails
+                details: plan.logDetails,
+                answer: answer
             )
         case .unmatched:
             answerUnmatched(request, facts: &facts, fixtures: fixtures, requestId: requestId, consume entry)
         case .refused(let fixture, let error):
             hits?.add(fixture.id)
             request.send(.unknownVariant(error, config: fixtures.config, requestId: requestId))
-            finish(consume entry, status: 400, fixture: fixture.id)
+            finishRefused(consume entry, fixture: fixture.id, successCode: successCode)
         case .matched(let match, let response, let variant):
             let fixture = match.fixture
             hits?.add(fixture.id)
@@ -115,7 +120,14 @@ final class MockResponder: HTTPHandler {
                 config: fixtures.config,
                 requestId: requestId
             )
-            guard let plan = planned else { return finish(consume entry, status: 400, fixture: fixture.id) }
+            guard let plan = planned else {
+                return finishRefused(consume entry, fixture: fixture.id, successCode: successCode)
+            }
+            let answer = JournalAnswer(
+                envelopeCode: plan.response.envelopeCode,
+                successCode: successCode,
+                fault: plan.fault
+            )
             var renderContext = RenderContext(
                 facts: consume facts,
                 captures: match.captures,
@@ -125,7 +137,7 @@ final class MockResponder: HTTPHandler {
             if plan.isDeferred {
                 var rendered = RenderedResponse()
                 warnOfEscaped(plan.response.write(with: &renderContext, into: &rendered), fixture: fixture.id)
-                return deliverLater(rendered, plan: plan, to: request, fixture: fixture.id, entry)
+                return deliverLater(rendered, plan: plan, answer: answer, to: request, fixture: fixture.id, entry)
             }
             var sink = request
             let escaped: [String]
@@ -142,7 +154,8 @@ final class MockResponder: HTTPHandler {
                 status: plan.status,
                 fixture: fixture.id,
                 variant: plan.variant,
-                details: plan.logDetails
+                details: plan.logDetails,
+                answer: answer
             )
         }
     }
@@ -166,6 +179,13 @@ final class MockResponder: HTTPHandler {
         }
     }
 
+    /// Logs and journals a request a fixture matched but answered with a 400 envelope: a variant it lacks, or
+    /// control headers that cannot be followed.
+    private func finishRefused(_ entry: consuming RequestLog.Entry?, fixture: String, successCode: Int) {
+        let answer = JournalAnswer(envelopeCode: 400, successCode: successCode)
+        finish(consume entry, status: 400, fixture: fixture, answer: answer)
+    }
+
     /// Logs the headers whose rendered values had control characters percent-encoded.
     private func warnOfEscaped(_ headers: [String], fixture: String) {
         guard !headers.isEmpty else { return }
@@ -179,6 +199,7 @@ final class MockResponder: HTTPHandler {
     private func deliverLater(
         _ rendered: RenderedResponse,
         plan: ResponsePlan,
+        answer: JournalAnswer,
         to request: ServerRequest,
         fixture: String,
         _ entry: RequestLog.Entry?
@@ -191,7 +212,14 @@ final class MockResponder: HTTPHandler {
             maxHold: simulation.settings.maxHold
         )
         delivery.start { [self] outcome in
-            finish(entry, status: plan.status, fixture: fixture, variant: plan.variant, details: outcome)
+            finish(
+                entry,
+                status: plan.status,
+                fixture: fixture,
+                variant: plan.variant,
+                details: outcome,
+                answer: answer
+            )
         }
     }
 
@@ -264,15 +292,17 @@ final class MockResponder: HTTPHandler {
         log.finish(entry, status: reply.status, fixture: "ADMIN")
     }
 
-    /// Logs and journals an answered request, with record mode's note added to the access log's details.
+    /// Logs and journals an answered request (`answer`: its envelope code, fault, a backend's answer), with record
+    /// mode's note added to the access log's details.
     func finish(
         _ entry: consuming RequestLog.Entry?,
         status: Int,
         fixture: String?,
         variant: String? = nil,
-        details: String? = nil
+        details: String? = nil,
+        answer: JournalAnswer = JournalAnswer()
     ) {
         let details = servedNote.map { note in details.map { "\($0) \(note)" } ?? note } ?? details
-        log.finish(consume entry, status: status, fixture: fixture, variant: variant, details: details)
+        log.finish(consume entry, status: status, fixture: fixture, variant: variant, details: details, answer: answer)
     }
 }

@@ -66,13 +66,15 @@ struct RequestLog {
     ///   - fixture: the fixture id, a label (`ADMIN`, `CORS`, `PROXIED`), or nil for `NO MATCH`.
     ///   - label: what the access log shows instead of `fixture`, if not that.
     ///   - details: what the access log adds: the variant, delay and fault simulated, what became of a recording.
+    ///   - answer: what the journal adds: the envelope code, the fault, a fallback backend's answer.
     func finish(
         _ entry: consuming Entry?,
         status: Int,
         fixture: String?,
         label: String? = nil,
         variant: String? = nil,
-        details: String? = nil
+        details: String? = nil,
+        answer: JournalAnswer = JournalAnswer()
     ) {
         guard var entry = consume entry else { return }
         let duration = ContinuousClock.now - entry.started
@@ -87,7 +89,8 @@ struct RequestLog {
         guard let journal = entry.destination, var completed = entry.journal.take() else { return }
         completed.fixture = fixture
         completed.variant = variant
-        completed.status = status
+        completed.answer = answer
+        completed.answer.status = UInt16(clamping: status)
         completed.duration = duration
         completed.simulation = details
         journal.record(completed)

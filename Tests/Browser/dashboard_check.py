@@ -4,8 +4,9 @@ Usage: dashboard_check.py BASE_URL STANDIN_BINARY [ADMIN_TOKEN]
 
 BASE_URL serves the fixture GET /greeting with the variant "formal" (see DashboardBrowserTests). The script checks
 that the journal updates without a reload, that choosing a variant changes what the next request gets, that "copy
-as fixture" yields a fixture `standin check` accepts, that the browser logged no error, and that no request left
-the server's origin. With ADMIN_TOKEN (a server started with --admin-token) it first checks that the page asks for the
+as fixture" yields a fixture `standin check` accepts, answering with an envelope as the server's 404 did, that "add as
+run-time fixture" makes the server answer the request with it, that the browser logged no error, and that no request
+left the server's origin. With ADMIN_TOKEN (a server started with --admin-token) it first checks that the page asks for the
 token, and gives it. With STANDIN_DASHBOARD_SCREENSHOT=PATH it saves a screenshot there. It prints "ok", or fails
 with a message on standard error.
 """
@@ -105,21 +106,20 @@ def check_variant_picker(driver, base):
     fail(f"after choosing the variant formal, GET /greeting still answers {after!r}")
 
 
-def check_copy_as_fixture(driver, base, standin):
+def copy_as_fixture(driver, path):
+    """Opens the first entry for `path`, copies it as a fixture and returns the entry and the fixture's JSON text."""
     item = next(entry for entry in driver.find_elements(By.CSS_SELECTOR, '[data-testid="journal-entry"]')
-                if "/dashboard/unmatched" in entry.text)
+                if path in entry.text)
     item.find_element(By.CSS_SELECTOR, ".row").click()
     button = wait_for(driver, "the entry opens with a copy-as-fixture button",
                       lambda: item.find_elements(By.CSS_SELECTOR, '[data-testid="copy-as-fixture"]'))[0]
-    if "Nearest fixtures" not in item.text:
-        fail(f"the unmatched entry shows no nearest fixtures: {item.text!r}")
     button.click()
     area = item.find_element(By.CSS_SELECTOR, '[data-testid="fixture-json"]')
-    fixture = wait_for(driver, "the fixture JSON is shown", lambda: area.get_attribute("value"))
-    parsed = json.loads(fixture)
-    if parsed["request"] != {"method": "POST", "path": "/dashboard/unmatched", "query": {"page": "2"},
-                             "body": {"json": {"name": "ada", "tags": ["a"]}}}:
-        fail(f"the fixture does not describe the request: {fixture}")
+    return item, wait_for(driver, "the fixture JSON is shown", lambda: area.get_attribute("value"))
+
+
+def check_accepted(standin, fixture):
+    """Fails unless `standin check` accepts the fixture JSON `fixture` as a file of its own."""
     with tempfile.TemporaryDirectory() as mocks:
         with open(os.path.join(mocks, "copied.json"), "w") as file:
             file.write(fixture)
@@ -127,6 +127,38 @@ def check_copy_as_fixture(driver, base, standin):
         if checked.returncode != 0:
             fail(f"standin check refused the copied fixture ({checked.returncode}): {checked.stdout}"
                  f"{checked.stderr}\n{fixture}")
+
+
+def add_as_runtime_fixture(driver, item):
+    """Clicks "add as run-time fixture" in the opened entry `item` and returns what the page says it added."""
+    item.find_element(By.CSS_SELECTOR, '[data-testid="add-fixture"]').click()
+    said = item.find_element(By.CSS_SELECTOR, '[data-testid="added-fixture"]')
+    return wait_for(driver, "the page says the fixture was added", lambda: said.text)
+
+
+def check_copy_as_fixture(driver, base, standin, headers):
+    item, fixture = copy_as_fixture(driver, "/dashboard/unmatched")
+    if "Nearest fixtures" not in item.text:
+        fail(f"the unmatched entry shows no nearest fixtures: {item.text!r}")
+    parsed = json.loads(fixture)
+    if parsed["request"] != {"method": "POST", "path": "/dashboard/unmatched", "query": {"page": "2"},
+                             "body": {"json": {"name": "ada", "tags": ["a"]}}}:
+        fail(f"the fixture does not describe the request: {fixture}")
+    if parsed["response"] != {"status": 200, "envelope": {"data": {}}}:
+        fail(f"the fixture does not answer with an envelope, as the server's 404 was one: {fixture}")
+    check_accepted(standin, fixture)
+    said = add_as_runtime_fixture(driver, item)
+    if not said.startswith("Added as runtime/") or "POST /dashboard/unmatched" not in said:
+        fail(f"after adding the fixture the page says {said!r}")
+    status, answer = call(base, "POST", "/dashboard/unmatched?page=2", '{"name":"ada","tags":["a"]}')
+    if status != 200 or json.loads(answer).get("code") != 0:
+        fail(f"the request the added fixture matches answers {status} {answer!r}")
+    fixtures = json.loads(call(base, "GET", "/__standin/fixtures", headers=headers)[1])["fixtures"]
+    if not any(fixture["source"] == "runtime" for fixture in fixtures):
+        fail(f"the server lists no run-time fixture: {fixtures}")
+    wait_for(driver, "the page lists the added fixture's endpoint",
+             lambda: any("POST /dashboard/unmatched" in row.text
+                         for row in driver.find_elements(By.CSS_SELECTOR, '[data-testid="endpoint"]')))
 
 
 def check_console_is_clean(driver):
@@ -165,7 +197,8 @@ def main():
                  lambda: driver.find_elements(By.CSS_SELECTOR, '[data-testid="endpoint"]'))
         check_journal_updates_live(driver, base)
         check_variant_picker(driver, base)
-        check_copy_as_fixture(driver, base, standin)
+        token = sys.argv[3] if len(sys.argv) == 4 else None
+        check_copy_as_fixture(driver, base, standin, {"Authorization": "Bearer " + token} if token else {})
         wait_for(driver, "the formal answer appears in the journal",
                  lambda: any("(formal)" in text for text in entries(driver)))
         screenshot = os.environ.get("STANDIN_DASHBOARD_SCREENSHOT")

@@ -59,6 +59,42 @@ import Testing
         }
     }
 
+    @Test func theJournalKeepsTheBackendsAnswerAsAFixtureResponseWithItsEnvelopeCode() async throws {
+        let backend = [
+            "account.json": #"""
+            { "request": { "path": "/account" },
+              "response": { "envelope": { "code": 40001, "message": "account frozen",
+                                          "data": { "name": "Ada", "session_token": "s3cr3t" } } } }
+            """#,
+            "plain.json": #"{ "request": { "path": "/plain" }, "response": { "json": [1, 2] } }"#,
+        ]
+        try await withMocks(backend) { backendMocks async throws in
+            try await withServer(mocks: backendMocks) { upstream async throws in
+                try await withFront([:], upstream: upstream) { base, _ async throws in
+                    _ = try await fetch(base, "/account", timeout: Self.generousTimeout)
+                    _ = try await fetch(base, "/plain", timeout: Self.generousTimeout)
+                    let journal = try await fetch(base, "/__standin/requests").json()
+                    let entries = try #require(journal["requests"] as? [[String: Any]])
+                    try #require(entries.count == 2)
+                    #expect(entries[0]["fixture"] as? String == "PROXIED")
+                    #expect(entries[0]["envelopeCode"] as? Int == 40001)
+                    #expect(entries[0]["outcome"] as? String == "business-error")
+                    let answer = try #require(entries[0]["upstreamResponse"] as? [String: Any])
+                    #expect(answer["status"] as? Int == 200)
+                    let envelope = try #require(answer["envelope"] as? [String: Any])
+                    #expect(envelope["code"] as? Int == 40001)
+                    #expect(envelope["message"] as? String == "account frozen")
+                    #expect(envelope["request_id"] == nil)
+                    let data = envelope["data"] as? [String: String]
+                    #expect(data == ["name": "Ada", "session_token": "<redacted>"])
+                    #expect(entries[1]["envelopeCode"] is NSNull)
+                    #expect(entries[1]["outcome"] as? String == "success")
+                    #expect((entries[1]["upstreamResponse"] as? [String: Any])?["json"] as? [Int] == [1, 2])
+                }
+            }
+        }
+    }
+
     @Test func aSessionsPortFallsBackToTheUpstreamToo() async throws {
         let backend = [
             "real.json": #"{ "request": { "path": "/real" }, "response": { "text": "from upstream" } }"#

@@ -103,6 +103,11 @@ import Testing
         }
     }
 
+    @Test func anEntryStaysSmallEnoughToBeMovedWithoutCallingMemcpy() {
+        #expect(MemoryLayout<JournalEntry>.size <= 128)
+        #expect(MemoryLayout<JournalEntry?>.size <= 128)
+    }
+
     @Test func filtersByMethodAndPathTemplate() async throws {
         try await withMocks(Self.files) { mocks async throws in
             try await withServer(mocks: mocks) { base async throws in

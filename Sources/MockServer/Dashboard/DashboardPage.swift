@@ -16,6 +16,16 @@ enum DashboardPage {
           <h1>StandIn</h1>
           <span id="status" data-testid="status">connecting…</span>
           <button id="reconnect" type="button" hidden>Reconnect</button>
+          <span class="actions">
+            <button id="reload" data-testid="reload" type="button"
+              title="POST /__standin/reload: read Mocks/ again now">Reload fixtures</button>
+            <button id="reset" data-testid="reset" type="button"
+              title="POST /__standin/reset: drop run-time fixtures, restart sequences, restore variants and empty the
+              journal (of the chosen session)">Reset</button>
+            <button id="clear-journal" data-testid="clear-journal" type="button"
+              title="DELETE /__standin/requests: empty the journal (of the chosen session)">Clear journal</button>
+          </span>
+          <span id="notice" data-testid="notice" role="status"></span>
         </header>
         <form id="token-form" hidden>
           <label>This server needs its admin token (<code>--admin-token</code>):
@@ -30,6 +40,10 @@ enum DashboardPage {
                 <option value="">all</option><option value="main">main</option>
               </select></label>
             </h2>
+            <p class="legend" data-testid="legend">
+              <span data-outcome="success">success</span> <span data-outcome="business-error">business error</span>
+              <span data-outcome="client-error">client error</span> <span data-outcome="server-error">server error</span>
+              <span data-outcome="fault">fault</span></p>
             <p id="skipped" data-testid="skipped" hidden><span id="skipped-text"></span>
               <button id="load-skipped" data-testid="load-skipped" type="button">Load them</button></p>
             <ol id="journal" data-testid="journal"></ol>

@@ -1,9 +1,14 @@
 /// The dashboard's script: reads the journal live from `/__standin/events`, opens an entry through
 /// `/__standin/requests`, lists the endpoints from `/__standin/fixtures`, sets variants through
-/// `/__standin/variants`, and keeps the session filter current from `/__standin/sessions`. Calls about a session
-/// carry its `X-StandIn-Session`. It builds the page with `textContent` only: paths and bodies come from clients.
+/// `/__standin/variants`, and keeps the session filter current from `/__standin/sessions`; its buttons and "copy as
+/// fixture" are in `actions`. Calls about a session carry its `X-StandIn-Session`. It builds the page with
+/// `textContent` only: paths and bodies come from clients.
 enum DashboardScript {
-    static let javaScript = #"""
+    /// The whole script, as `/__standin/ui/app.js` serves it.
+    static let javaScript = core + actions + "start();\n"
+
+    /// The journal, the endpoints, the sessions and the event stream.
+    private static let core = #"""
         "use strict";
         const shownEntries = 500;
         const tokenKey = "standin-admin-token";
@@ -96,8 +101,9 @@ enum DashboardScript {
           const key = session + ":" + entry.id;
           if (seen.has(key)) return;
           seen.add(key);
-          const item = element("li", entry.fixture === null ? "miss" : "hit");
+          const item = element("li");
           item.dataset.testid = "journal-entry";
+          item.dataset.outcome = entry.outcome;
           item.dataset.key = key;
           item.dataset.session = session;
           item.dataset.order = order;
@@ -107,7 +113,7 @@ enum DashboardScript {
             element("span", "method", entry.method),
             element("span", "path", entry.path + (entry.query ? "?" + entry.query : "")),
             element("span", "session", entry.session ? (entry.session.name || entry.session.id) : ""),
-            element("span", "status", entry.status),
+            statusCell(entry),
             element("span", "fixture", entry.fixture === null ? "no fixture" :
               entry.fixture + (entry.variant ? " (" + entry.variant + ")" : "")),
             element("span", "time", entry.durationMs.toFixed(2) + " ms"));
@@ -120,6 +126,19 @@ enum DashboardScript {
             seen.delete(journal.lastChild.dataset.key);
             journal.lastChild.remove();
           }
+        }
+
+        // What the answer was: a fault by name before the status it stopped or broke (a timeout sends none), else the
+        // status and the envelope's code.
+        function statusCell(entry) {
+          if (entry.fault) {
+            const cell = element("span", "status", entry.fault);
+            cell.append(" ", element("small", "code", entry.status + " planned"));
+            return cell;
+          }
+          const cell = element("span", "status", entry.status);
+          if (entry.envelopeCode !== null) cell.append(" ", element("small", "code", "code " + entry.envelopeCode));
+          return cell;
         }
 
         // Whether the filter shows the entries of `session` ("main" for the main state).
@@ -141,7 +160,7 @@ enum DashboardScript {
               { headers: inSession(session) });
             const entry = page.requests.find((candidate) => candidate.id === id);
             if (!entry) { details.textContent = "This request has left the journal."; return; }
-            showDetails(details, entry);
+            showDetails(details, entry, session);
           } catch (error) {
             details.textContent = "Could not load this request: " + error.message;
           }
@@ -151,61 +170,26 @@ enum DashboardScript {
           parent.append(element("h3", null, title), element("pre", null, text));
         }
 
-        function showDetails(details, entry) {
+        // The entry of the main journal (`session` null) or of a session's (its id).
+        function showDetails(details, entry, session) {
           const head = [entry.method + " " + entry.path + (entry.query ? "?" + entry.query : "")];
           for (const [name, value] of Object.entries(entry.headers)) head.push(name + ": " + value);
           const body = entry.body !== undefined ? entry.body : "(binary, base64) " + entry.bodyBase64;
           section(details, "Request", head.join("\n") + (body ? "\n\n" + body : "") +
             (entry.bodyTruncated ? "\n… (cut at 64 KB)" : ""));
-          section(details, "Response", "status " + entry.status + "\n" +
-            (entry.fixture === null ? "no fixture matched" : "fixture " + entry.fixture) +
+          section(details, "Response", "status " + entry.status + " (" + entry.outcome.replace("-", " ") + ")" +
+            (entry.envelopeCode !== null ? "\nenvelope code " + entry.envelopeCode : "") +
+            (entry.fault ? "\nfault " + entry.fault : "") +
+            "\n" + (entry.fixture === null ? "no fixture matched" : "fixture " + entry.fixture) +
             (entry.variant ? "\nvariant " + entry.variant : "") +
             (entry.simulation ? "\nsimulation: " + entry.simulation : ""));
           section(details, "Timing", entry.time + ", answered in " + entry.durationMs.toFixed(3) + " ms");
-          if (entry.fixture !== null) return;
-          const misses = (entry.nearMisses || []).map((miss) =>
-            miss.fixture + " (" + miss.endpoint + ")\n  " + miss.differences.join("\n  "));
-          section(details, "Nearest fixtures", misses.length ? misses.join("\n") : "none");
-          const copy = element("button", null, "Copy as fixture");
-          copy.type = "button";
-          copy.dataset.testid = "copy-as-fixture";
-          const output = element("textarea");
-          output.dataset.testid = "fixture-json";
-          output.readOnly = true;
-          output.rows = 12;
-          output.cols = 80;
-          output.hidden = true;
-          copy.addEventListener("click", () => {
-            output.value = JSON.stringify(fixtureFor(entry), null, 2) + "\n";
-            output.hidden = false;
-            output.select();
-            if (navigator.clipboard) navigator.clipboard.writeText(output.value).catch(() => {});
-          });
-          details.append(copy, element("div"), output);
-        }
-
-        // A fixture that answers this request: its method, path, query and body, with an empty JSON answer to fill in.
-        function fixtureFor(entry) {
-          const request = { method: entry.method, path: entry.path };
-          if (entry.query) {
-            const query = {};
-            for (const [name, value] of new URLSearchParams(entry.query)) {
-              if (!(name in query)) query[name] = value;
-            }
-            if (Object.keys(query).length) request.query = query;
+          if (entry.fixture === null) {
+            const misses = (entry.nearMisses || []).map((miss) =>
+              miss.fixture + " (" + miss.endpoint + ")\n  " + miss.differences.join("\n  "));
+            section(details, "Nearest fixtures", misses.length ? misses.join("\n") : "none");
           }
-          if (entry.body) {
-            try {
-              request.body = { json: JSON.parse(entry.body) };
-            } catch (notJSON) {
-              request.body = { equals: entry.body };
-            }
-          }
-          return {
-            description: "Made in the dashboard from " + entry.method + " " + entry.path + ", which no fixture answered.",
-            request: request,
-            response: { status: 200, json: {} }
-          };
+          if (entry.fixture === null || entry.fixture === "PROXIED") offerFixture(details, entry, session);
         }
 
         // The endpoints
@@ -437,6 +421,5 @@ enum DashboardScript {
           listen().catch(problem);
         }
 
-        start();
         """#
 }

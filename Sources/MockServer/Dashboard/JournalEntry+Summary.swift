@@ -2,8 +2,9 @@ import StandInFixtures
 
 extension JournalEntry {
     /// Appends what the dashboard's journal list shows of the entry, as compact JSON on one line:
-    /// `{"id","method","path","query","status","fixture","variant","durationMs","timeMs"}` (`timeMs`: when the request
-    /// arrived, in milliseconds since 1970, by which the page orders what it heard live and what it read) and then the members of the journal
+    /// `{"id","method","path","query","status","fixture","variant","durationMs","timeMs","envelopeCode","fault",
+    /// "outcome"}` (`timeMs`: when the request arrived, in milliseconds since 1970, by which the page orders what it
+    /// heard live and what it read) and then the members of the journal
     /// it comes from (`origin`). Written straight into `out` from the packed head, with no JSON tree or strings
     /// between: every request pays for it while a dashboard is open. The page asks the admin API for the rest when
     /// it opens an entry.
@@ -31,6 +32,12 @@ extension JournalEntry {
         MillisecondsLiteral.append(duration, to: &out)
         out.append(#","timeMs":"#)
         out.appendDecimal(Int((time.timeIntervalSince1970 * 1000).rounded(.down)))
+        out.append(#","envelopeCode":"#)
+        if let code = answer.envelopeCode { out.appendDecimal(code) } else { out.append("null") }
+        out.append(#","fault":"#)
+        Self.writeString(answer.fault, into: &out)
+        out.append(#","outcome":"#)
+        Self.writeString(answer.outcome.rawValue, into: &out)
         out.append(contentsOf: origin.members)
         out.append(UInt8(ascii: "}"))
     }

@@ -5,7 +5,8 @@ extension JournalEntry {
     /// The entry as `GET /__standin/requests` lists it.
     ///
     /// `headers` is an object (repeated names joined with `, `); the body is text when it is UTF-8 (`body`), else
-    /// base64 (`bodyBase64`); `durationMs` has microsecond precision.
+    /// base64 (`bodyBase64`); `durationMs` has microsecond precision. `envelopeCode`, `fault` and `outcome` say what
+    /// the answer meant; a fallback backend's answer comes as `upstreamResponse`, a fixture's `response`.
     var json: JSONNode {
         var headerValues: [(String, String)] = []
         for header in headers {
@@ -35,7 +36,13 @@ extension JournalEntry {
             ("status", AdminJSON.int(status)),
             ("durationMs", JSONNode(.number(MillisecondsLiteral.text(duration)))),
             ("simulation", AdminJSON.string(simulation)),
+            ("envelopeCode", answer.envelopeCode.map(AdminJSON.int) ?? AdminJSON.null),
+            ("fault", AdminJSON.string(answer.fault)),
+            ("outcome", AdminJSON.string(answer.outcome.rawValue)),
         ]
+        if case .upstream(let response) = unanswered, let node = try? JSONParser.parse(response) {
+            members.append(("upstreamResponse", node))
+        }
         if isUnmatched {
             let misses = nearMisses.map { miss in
                 AdminJSON.object([

@@ -1,8 +1,16 @@
 import Foundation
 
 /// One request as the journal keeps it: what arrived (secrets redacted, body cut at `Journal.maxBodyBytes`) and how
-/// it was answered.
+/// it was answered. At most 128 bytes (see `JournalAnswer`), its fields ordered so that the small ones share padding.
 struct JournalEntry: Sendable {
+    /// What the journal keeps of a request no fixture answered.
+    enum Unanswered: Sendable {
+        /// The nearest fixtures and what differed.
+        case nearMisses([JournalNearMiss])
+        /// A fallback backend's answer as a fixture's `response` (compact JSON), as `record` would write it.
+        case upstream([UInt8])
+    }
+
     /// Numbered from 1 in the order requests finished; numbers go on across `clear`.
     var number = 0
     /// When the request arrived.
@@ -11,27 +19,35 @@ struct JournalEntry: Sendable {
     let head: JournalRequestHead
     /// The body, at most `Journal.maxBodyBytes` of it.
     let body: [UInt8]
+    /// Its status, envelope code and fault, and what they came to.
+    var answer = JournalAnswer()
     /// Whether the body was longer than what is kept.
     let bodyTruncated: Bool
     /// The fixture that answered; nil when none matched.
     var fixture: String?
     /// The variant served.
     var variant: String?
-    var status = 0
     var duration = Duration.zero
     /// What the simulation did, as the access log says it (`variant=… delay=200ms fault=connection-reset`); nil for
     /// nothing.
     var simulation: String?
-    /// For an unmatched request: the nearest fixtures and what differed.
-    var nearMisses: [JournalNearMiss] = []
+    /// For a request no fixture answered: its near misses, or the fallback backend's answer.
+    var unanswered: Unanswered?
 
-    /// What the entry holds in memory, about: its packed head, its body, its near misses, and a share for itself.
+    /// What the entry holds in memory, about: its packed head, its body, its near misses or a fallback backend's
+    /// answer, and a share for itself.
     var cost: Int {
-        let misses = nearMisses.reduce(0) { total, miss in
-            total + miss.fixture.utf8.count + miss.endpoint.utf8.count
-                + miss.differences.reduce(0) { $0 + $1.utf8.count }
-        }
-        return Self.fixedCost + head.byteCount + body.count + misses
+        let unansweredCost =
+            switch unanswered {
+            case .nearMisses(let misses):
+                misses.reduce(0) { total, miss in
+                    total + miss.fixture.utf8.count + miss.endpoint.utf8.count
+                        + miss.differences.reduce(0) { $0 + $1.utf8.count }
+                }
+            case .upstream(let response): response.count
+            case nil: 0
+            }
+        return Self.fixedCost + head.byteCount + body.count + unansweredCost
     }
 
     /// An entry's own size and its strings' headers, about.
@@ -39,6 +55,15 @@ struct JournalEntry: Sendable {
 
     /// Whether no fixture answered.
     var isUnmatched: Bool { fixture == nil }
+
+    /// The status sent (or, for a fault that sent none, the one planned).
+    var status: Int { Int(answer.status) }
+
+    /// For an unmatched request: the nearest fixtures and what differed.
+    var nearMisses: [JournalNearMiss] {
+        guard case .nearMisses(let misses) = unanswered else { return [] }
+        return misses
+    }
 
     var method: String { head.method }
     var path: String { head.path }

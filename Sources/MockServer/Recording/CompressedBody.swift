@@ -10,18 +10,20 @@ enum CompressedBody {
     /// Decoded bodies larger than this are stored as they came.
     static let largestDecoded = 64 * 1024 * 1024
 
-    /// The headers and body to record: for a gzip or deflate body that decodes, the decoded bytes and the headers
-    /// without `Content-Encoding` and without digest headers (which cover the encoded bytes); else both unchanged.
+    /// The headers and body to record: for a gzip or deflate body that decodes within `limit` bytes, the decoded
+    /// bytes and the headers without `Content-Encoding` and without digest headers (which cover the encoded bytes);
+    /// else both unchanged.
     static func forRecording(
         headers: [(name: String, value: String)],
-        body: [UInt8]
+        body: [UInt8],
+        limit: Int = largestDecoded
     ) -> (headers: [(name: String, value: String)], body: [UInt8]) {
         guard
             let encoding = headers.first(where: { $0.name.lowercased() == "content-encoding" })?.value
                 .trimmingCharacters(in: .whitespaces).lowercased(),
             ["gzip", "x-gzip", "deflate"].contains(encoding),
-            let decoded = inflated(body, limit: largestDecoded)
-                ?? (encoding == "deflate" ? inflated(body, limit: largestDecoded, raw: true) : nil)
+            let decoded = inflated(body, limit: limit)
+                ?? (encoding == "deflate" ? inflated(body, limit: limit, raw: true) : nil)
         else { return (headers, body) }
         let kept = headers.filter {
             $0.name.lowercased() != "content-encoding" && !RecordedExchange.isDigest($0.name)

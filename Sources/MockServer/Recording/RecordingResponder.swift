@@ -50,11 +50,14 @@ final class RecordingResponder: HTTPHandler {
                 journal: JournalEntry(request, recording: redactor)
             )
         )
+        let journaled = pending.entry?.journal != nil
         let bound = LoopBound(pending, on: loop)
         let session = self.session
         Task {
             let result = await session.forward(call)
-            bound.hop { pending in pending.responder.finish(pending, with: result) }
+            let format = session.configuration.rules.envelope
+            let answer = journaled ? JournalAnswer.of(result, to: call, format: format) : JournalAnswer()
+            bound.hop { pending in pending.responder.finish(pending, with: result, answer: answer) }
         }
     }
 
@@ -68,8 +71,8 @@ final class RecordingResponder: HTTPHandler {
         return id == session.recorder.fixtureID(for: call.exchange())
     }
 
-    /// Sends the backend's answer (or the 502/504) on the loop's thread, then logs and journals it.
-    private func finish(_ pending: Pending, with result: RecordingSession.Result) {
+    /// Sends the backend's answer (or the 502/504) on the loop's thread, then logs and journals it with `answer`.
+    private func finish(_ pending: Pending, with result: RecordingSession.Result, answer: JournalAnswer) {
         let server = pending.request.request
         pending.request.finish()
         let status: Int
@@ -96,7 +99,14 @@ final class RecordingResponder: HTTPHandler {
             details = "NOT RECORDED: \(message)"
         }
         if server == nil { details += " client-gone" }
-        log.finish(pending.entry, status: status, fixture: fixture, label: fixture ?? "-", details: details)
+        log.finish(
+            pending.entry,
+            status: status,
+            fixture: fixture,
+            label: fixture ?? "-",
+            details: details,
+            answer: answer
+        )
     }
 
     /// Answers 400 to a request whose target is not sent to the backend (`UpstreamTarget`), and logs it; nothing is

@@ -8,17 +8,22 @@ public struct JSONReply: Sendable {
     public let headers: [(name: String, value: String)]
     /// The JSON bytes.
     public let body: [UInt8]
+    /// The code of the envelope `body` is, if it is one.
+    public let envelopeCode: Int?
 
-    /// A reply with `body`, the project's default headers and then `extraHeaders`.
+    /// A reply with `body` (an envelope with `envelopeCode`, if that is given), the project's default headers and
+    /// then `extraHeaders`.
     public init(
         status: Int,
         body: [UInt8],
+        envelopeCode: Int? = nil,
         config: ProjectConfig,
         requestId: String,
         extraHeaders: [(name: String, value: String)] = []
     ) {
         self.status = status
         self.body = body
+        self.envelopeCode = envelopeCode
         headers =
             config.headers + extraHeaders + [("Content-Type", "application/json"), ("X-Request-ID", requestId)]
     }
@@ -26,7 +31,7 @@ public struct JSONReply: Sendable {
     /// An error envelope whose code mirrors `status` and whose message says what happened.
     public static func error(status: Int, message: String, config: ProjectConfig, requestId: String) -> JSONReply {
         let body = ErrorEnvelope.body(code: status, message: message, format: config.envelope, requestId: requestId)
-        return JSONReply(status: status, body: body, config: config, requestId: requestId)
+        return JSONReply(status: status, body: body, envelopeCode: status, config: config, requestId: requestId)
     }
 
     /// The 400 for a request that names a variant its fixture lacks.
@@ -39,6 +44,7 @@ public struct JSONReply: Sendable {
         self.init(
             status: unmatched.status,
             body: unmatched.body,
+            envelopeCode: unmatched.status,
             config: config,
             requestId: requestId,
             extraHeaders: unmatched.headers

@@ -34,7 +34,13 @@ extension MockRegistry {
                     format: config.envelope,
                     requestId: requestId
                 )
-                return JSONReply(status: status, body: body, config: config, requestId: requestId)
+                return JSONReply(
+                    status: status,
+                    body: body,
+                    envelopeCode: code,
+                    config: config,
+                    requestId: requestId
+                )
             }
         }
     }

@@ -29,6 +29,8 @@ public final class CompiledResponse: Sendable {
     public let delay: DelaySpec?
     /// How to break the response on purpose, if at all.
     public let fault: Fault?
+    /// The code of an `envelope` body (its own, else the project's success code); nil for any other body form.
+    public let envelopeCode: Int?
 
     /// Compiles a response.
     /// - Parameters:
@@ -68,6 +70,11 @@ public final class CompiledResponse: Sendable {
         self.body = ByteTemplate(try Self.compileBody(body, format: config.envelope, compiler: compiler))
         self.delay = delay
         self.fault = fault
+        if case .envelope(let code, _, _) = body {
+            envelopeCode = code ?? config.envelope.successCode
+        } else {
+            envelopeCode = nil
+        }
     }
 
     private static func compileBody(

@@ -12,10 +12,24 @@ extension JSONReply {
                 format: format,
                 requestId: requestId
             )
-            self.init(status: status, body: body, config: config, requestId: requestId, extraHeaders: headers)
+            self.init(
+                status: status,
+                body: body,
+                envelopeCode: format.successCode,
+                config: config,
+                requestId: requestId,
+                extraHeaders: headers
+            )
         case .failure(let status, let message, let headers):
             let body = ErrorEnvelope.body(code: status, message: message, format: format, requestId: requestId)
-            self.init(status: status, body: body, config: config, requestId: requestId, extraHeaders: headers)
+            self.init(
+                status: status,
+                body: body,
+                envelopeCode: status,
+                config: config,
+                requestId: requestId,
+                extraHeaders: headers
+            )
         }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import ServerTestSupport
 import Testing
 
-/// The dashboard in a real headless Chromium, driven by `Tests/Browser/dashboard_check.py` and
-/// `dashboard_sessions_check.py` and `dashboard_skipped_check.py` (Selenium) against a real `standin serve`. Skipped with a message where Chromium, its driver or Selenium is missing, except in CI
+/// The dashboard in a real headless Chromium, driven by the scripts in `Tests/Browser` (Selenium) against a real
+/// `standin serve`. Skipped with a message where Chromium, its driver or Selenium is missing, except in CI
 /// (`CI=true`), where it runs and fails instead. With `STANDIN_DASHBOARD_SCREENSHOT=PATH` the script saves a
 /// screenshot there (how `docs/dashboard.png` was made).
 @Suite struct DashboardBrowserTests {
@@ -22,7 +22,7 @@ import Testing
         .timeLimit(.minutes(3))
     )
     func theDashboardShowsTheJournalLiveSetsVariantsAndCopiesFixtures() async throws {
-        try await check(serving: [], scriptArguments: [StandInBinary.url.path])
+        try await check(serving: [], scriptArguments: { _ in [StandInBinary.url.path] })
     }
 
     @Test(
@@ -32,7 +32,7 @@ import Testing
     func withAnAdminTokenThePageAsksForItOnceAndSendsIt() async throws {
         try await check(
             serving: ["--admin-token", "browser-s3cret"],
-            scriptArguments: [StandInBinary.url.path, "browser-s3cret"]
+            scriptArguments: { _ in [StandInBinary.url.path, "browser-s3cret"] }
         )
     }
 
@@ -41,7 +41,7 @@ import Testing
         .timeLimit(.minutes(3))
     )
     func sessionsFilterTheJournalAndTheVariantPickerActsOnTheChosenOne() async throws {
-        try await check(serving: [], script: "dashboard_sessions_check.py", scriptArguments: [])
+        try await check(serving: [], script: "dashboard_sessions_check.py", scriptArguments: { _ in [] })
     }
 
     @Test(
@@ -49,31 +49,96 @@ import Testing
         .timeLimit(.minutes(3))
     )
     func aBurstAboveTheLiveCapShowsANoticeWhoseButtonLoadsTheJournal() async throws {
-        try await check(serving: [], script: "dashboard_skipped_check.py", scriptArguments: [])
+        try await check(serving: [], script: "dashboard_skipped_check.py", scriptArguments: { _ in [] })
     }
 
-    /// Runs the browser script `script` with the server's base URL and `scriptArguments` against a server started
-    /// with `arguments`.
+    @Test(
+        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .timeLimit(.minutes(3))
+    )
+    func entriesAreColouredByWhatTheAnswerMeantWithTheEnvelopeCodeAndTheFaultByName() async throws {
+        let account = """
+            { "request": { "path": "/account" }, "response": { "envelope": { "data": { "name": "Ada" } } },
+              "variants": { "frozen": { "envelope": { "code": 40001, "message": "account frozen" } },
+                            "gone": { "status": 404, "envelope": { "code": 40400, "message": "no such account" } },
+                            "down": { "status": 503 }, "hang": { "fault": "timeout" } } }
+            """
+        try await check(
+            serving: ["--max-hold", "1s"],
+            mocks: ["account.json": account],
+            script: "dashboard_outcomes_check.py",
+            scriptArguments: { _ in [] }
+        )
+    }
+
+    @Test(
+        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .timeLimit(.minutes(3))
+    )
+    func theButtonsClearTheJournalResetAndReloadThroughTheAdminAPI() async throws {
+        try await check(serving: [], script: "dashboard_buttons_check.py", scriptArguments: { [$0.path] })
+    }
+
+    @Test(
+        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .timeLimit(.minutes(3))
+    )
+    func withAnAdminTokenTheButtonsSendIt() async throws {
+        try await check(
+            serving: ["--admin-token", "browser-s3cret"],
+            script: "dashboard_buttons_check.py",
+            scriptArguments: { [$0.path, "browser-s3cret"] }
+        )
+    }
+
+    @Test(
+        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .timeLimit(.minutes(3))
+    )
+    func copyAsFixtureKeepsTheFallbackBackendsEnvelopeAndAddsItInOneClick() async throws {
+        let backend = try temporaryMocks([
+            "account.json": """
+            { "request": { "path": "/account" },
+              "response": { "envelope": { "code": 40001, "message": "account frozen", "data": { "name": "Ada" } } } }
+            """
+        ])
+        defer { try? FileManager.default.removeItem(at: backend) }
+        let upstream = try await ServeProcess(["--mocks", backend.path, "--quiet", "--no-watch"])
+        defer { upstream.stop() }
+        try await check(
+            serving: ["--fallback-upstream", "http://127.0.0.1:\(upstream.port)"],
+            mocks: [:],
+            script: "dashboard_proxied_check.py",
+            scriptArguments: { _ in [StandInBinary.url.path] }
+        )
+    }
+
+    /// The fixtures most scripts expect: GET /greeting with the variant "formal", and GET /users/{id}.
+    private static let sample = [
+        "greeting.json": """
+        { "request": { "path": "/greeting" }, "response": { "json": { "text": "hello" } },
+          "variants": { "formal": { "json": { "text": "good day" } } } }
+        """,
+        "users/get.json": """
+        { "request": { "path": "/users/{id}" }, "response": { "json": { "id": "{{path.id}}" } } }
+        """,
+    ]
+
+    /// Runs the browser script `script` with the server's base URL and `scriptArguments` (given the mocks directory)
+    /// against a server started with `arguments`, serving `mocks` from a directory of its own.
     private func check(
         serving arguments: [String],
+        mocks files: [String: String] = sample,
         script: String = "dashboard_check.py",
-        scriptArguments: [String]
+        scriptArguments: (URL) -> [String]
     ) async throws {
-        let mocks = try temporaryMocks([
-            "greeting.json": """
-            { "request": { "path": "/greeting" }, "response": { "json": { "text": "hello" } },
-              "variants": { "formal": { "json": { "text": "good day" } } } }
-            """,
-            "users/get.json": """
-            { "request": { "path": "/users/{id}" }, "response": { "json": { "id": "{{path.id}}" } } }
-            """,
-        ])
+        let mocks = try temporaryMocks(files)
         defer { try? FileManager.default.removeItem(at: mocks) }
         let server = try await ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"] + arguments)
         defer { server.stop() }
         let printed = try await PythonBackend.client(
             script,
-            ["http://127.0.0.1:\(server.port)"] + scriptArguments,
+            ["http://127.0.0.1:\(server.port)"] + scriptArguments(mocks),
             in: "Browser"
         )
         #expect(printed == "ok")
