@@ -48,6 +48,7 @@ public final class MockServer: Sendable {
                     byteLimit: configuration.journalBytes,
                     feed: JournalFeed(
                         maxStreams: configuration.maxEventStreams,
+                        liveEventsPerSecond: configuration.liveEventsPerSecond,
                         idleTimeoutSeconds: configuration.limits.idleTimeoutSeconds
                     )
                 ) : nil,

@@ -36,6 +36,9 @@ public struct MockServerConfiguration: Sendable {
     public var fallbackUpstream: URL?
     /// The most dashboard event streams (`GET /__standin/events`) open at once; one more gets 429.
     public var maxEventStreams = JournalFeed.defaultMaxStreams
+    /// The most requests a second the dashboard shows live; the rest are counted in `skipped` events. Tests lower
+    /// it to make a burst exceed it on any machine.
+    var liveEventsPerSecond = JournalFeed.defaultLiveEventsPerSecond
     /// The most sessions (`POST /__standin/sessions`) alive at once; one more gets 429.
     public var maxSessions = MockServerConfiguration.defaultMaxSessions
 

@@ -3,22 +3,24 @@ import StandInSupport
 /// Hands each journal entry, as it is recorded, to the dashboard's open event streams, whichever loop recorded it
 /// and whichever loop each stream lives on. With no stream open, publishing is one check under a lock.
 ///
-/// At most `liveEventsPerSecond` requests a second are shown live: a dashboard must never slow a load test, and no
+/// At most `liveEventsPerSecond` requests a second (500 unless told) are shown live: a dashboard must never slow a load test, and no
 /// one reads thousands of entries a second. Requests above the cap are only counted (no event is written or
 /// copied), and a `skipped` event tells the streams how many, at most every `skippedReportDelay` while requests are
 /// skipped and once after the last; the journal still holds them all.
 final class JournalFeed: Sendable {
-    /// The most request events shown live in a second; requests beyond are counted in `skipped` events.
-    static let liveEventsPerSecond = 500
+    /// The default for `liveEventsPerSecond`.
+    static let defaultLiveEventsPerSecond = 500
     /// How long after a request is skipped the feed reports the requests skipped so far.
     static let skippedReportDelay = Duration.milliseconds(250)
 
     /// The most streams open at once (`serve --max-event-streams`).
     let maxStreams: Int
+    /// The most request events shown live in a second; requests beyond are counted in `skipped` events.
+    let liveEventsPerSecond: Int
     /// The server's `--idle-timeout`: how long a stream's client may leave its last bytes unread after the stream was
     /// ended, and how long a stream must have written nothing before a new stream may take its place.
     let idleTimeoutSeconds: Int
-    private let streams = Locked(Streams())
+    private let streams: Locked<Streams>
 
     private struct Streams {
         /// The open streams; replaced whole when one opens or closes, so publishing takes it without copying.
@@ -26,7 +28,7 @@ final class JournalFeed: Sendable {
         /// Places promised by `reserve` and not yet taken by `add`.
         var reserved = 0
         /// The live rate cap: how many request events the current window has shown.
-        var live = LiveRate(perSecond: JournalFeed.liveEventsPerSecond)
+        var live: LiveRate
         /// The requests not shown live since the last `skipped` event.
         var skipped = Skipped()
 
@@ -65,8 +67,14 @@ final class JournalFeed: Sendable {
     static let defaultMaxStreams = 16
 
     /// Creates a feed for at most `maxStreams` streams (none when 0).
-    init(maxStreams: Int = JournalFeed.defaultMaxStreams, idleTimeoutSeconds: Int = 60) {
+    init(
+        maxStreams: Int = JournalFeed.defaultMaxStreams,
+        liveEventsPerSecond: Int = JournalFeed.defaultLiveEventsPerSecond,
+        idleTimeoutSeconds: Int = 60
+    ) {
         self.maxStreams = max(0, maxStreams)
+        self.liveEventsPerSecond = max(1, liveEventsPerSecond)
+        streams = Locked(Streams(live: LiveRate(perSecond: self.liveEventsPerSecond)))
         self.idleTimeoutSeconds = max(1, idleTimeoutSeconds)
     }
 
