@@ -3,8 +3,9 @@ import Foundation
 /// Turns exchanges into fixture files under `<mocks>/<into>/` for one recording run: one file per distinct
 /// request; a request answered differently later in the run becomes a `sequence` of its answers, in order.
 ///
-/// The secret values seen during the run are remembered (the newest ``rememberedSecrets``), so that a token one
-/// answer handed out is also replaced where a later request or answer carries it.
+/// The secret values seen during the run are remembered (the newest ``rememberedSecrets``, up to
+/// ``rememberedSecretBytes`` in all), so that a token one answer handed out is also replaced where a later request or
+/// answer carries it. They are searched for in one pass over each text, however many there are (`SecretIndex`).
 ///
 /// An actor: exchanges arrive from many upstream calls at once, and each file's run state and writes are serialised
 /// here.
@@ -19,6 +20,9 @@ public actor FixtureRecorder {
     public static let longestSequence = 100
     /// At most this many secret values are remembered across the run; the oldest are forgotten first.
     public static let rememberedSecrets = 1000
+    /// At most this many bytes of secret values are remembered across the run; the oldest are forgotten first, and
+    /// a longer value is searched for only in its own exchange.
+    public static let rememberedSecretBytes = 1024 * 1024
 
     private struct Entry {
         let endpoint: String
@@ -32,7 +36,7 @@ public actor FixtureRecorder {
     private let rules: RecordingRules
     private let writer: FixtureFileWriter
     private var entries: [String: Entry] = [:]
-    private var knownSecrets: [String] = []
+    private var secretMemory = RememberedSecrets(count: rememberedSecrets, bytes: rememberedSecretBytes)
     /// Fixtures this run created: no earlier version left body files beside them.
     private var createdThisRun: Set<String> = []
     /// Whether files are written only by `writeAll()`, once each, instead of after every exchange.
@@ -55,13 +59,13 @@ public actor FixtureRecorder {
 
     /// The fixture id (path relative to the mocks directory) an exchange with this request would be written to.
     public nonisolated func fixtureID(for exchange: RecordedExchange) -> String {
-        let secrets = rules.redactor.secrets(in: exchange)
+        let secrets = SecretIndex(rules.redactor.secrets(in: exchange))
         return into + "/" + relativePath(RecordedMatch(exchange, rules: rules, secrets: secrets), exchange)
     }
 
     /// Records one exchange and says what happened to its file.
     public func record(_ exchange: RecordedExchange) throws -> RecordingOutcome {
-        let secrets = remembering(rules.redactor.secrets(in: exchange))
+        let secrets = secretMemory.index(adding: rules.redactor.secrets(in: exchange))
         let match = RecordedMatch(exchange, rules: rules, secrets: secrets)
         let response = RecordedResponse(exchange, rules: rules, secrets: secrets)
         let path = relativePath(match, exchange)
@@ -96,15 +100,6 @@ public actor FixtureRecorder {
     /// Writes every fixture of the run (for a recorder made `forImport`).
     public func writeAll() throws {
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) { _ = try write(entry, to: path) }
-    }
-
-    /// Adds `found` to the secrets remembered from earlier exchanges, and returns them all, longest first.
-    private func remembering(_ found: [String]) -> [String] {
-        for secret in found where !knownSecrets.contains(secret) { knownSecrets.append(secret) }
-        if knownSecrets.count > Self.rememberedSecrets {
-            knownSecrets.removeFirst(knownSecrets.count - Self.rememberedSecrets)
-        }
-        return Redactor.searchable(knownSecrets)
     }
 
     /// What the run has written so far.

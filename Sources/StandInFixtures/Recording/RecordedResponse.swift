@@ -70,7 +70,7 @@ struct RecordedResponse: Equatable {
     private static func headers(
         _ exchange: RecordedExchange,
         rules: RecordingRules,
-        secrets: [String],
+        secrets: SecretIndex,
         keepingDigests: Bool
     ) -> [JSONNode.Member] {
         var kept: [(name: String, value: String)] = []
@@ -94,7 +94,7 @@ struct RecordedResponse: Equatable {
         _ body: [UInt8],
         contentType: String?,
         rules: RecordingRules,
-        secrets: [String]
+        secrets: SecretIndex
     ) -> JSONNode.Member? {
         guard !body.isEmpty else { return nil }
         let type = contentType?.lowercased() ?? ""
