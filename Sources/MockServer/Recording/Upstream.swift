@@ -76,8 +76,15 @@ final class Upstream: Sendable {
             let reason = failure.errorDescription ?? "\(error)"
             return .failed(status: 502, message: "the upstream \(url) cannot be reached: \(reason)")
         }
+        let status = response.head.status.code
+        guard (100...599).contains(status) else {
+            return .failed(
+                status: 502,
+                message: "the upstream \(url) answered with status \(status), which is not an HTTP status (100 to 599)"
+            )
+        }
         return .answered(
-            status: response.head.status.code,
+            status: status,
             headers: response.clientHeaders,
             body: [UInt8](response.body),
             latency: ContinuousClock.now - started
