@@ -75,13 +75,17 @@ public actor FixtureRecorder {
             ?? Entry(endpoint: exchange.endpoint, match: match.node, responses: [], status: .unchanged)
         let isFirst = entry.responses.isEmpty
         if !isFirst {
-            let repeatsOnlyAnswer = entry.responses.count == 1 && entry.responses[0] == response
+            let repeatsOnlyAnswer =
+                entry.responses.count == 1
+                && entry.responses[0].isSame(as: response) { writer.holds($0, at: Self.bodyFile(of: path, step: 1)) }
             guard !repeatsOnlyAnswer, entry.responses.count < Self.longestSequence else {
                 return RecordingOutcome(fixtureID: id, label: .unchanged)
             }
         }
         entry.responses.append(response)
         let result = writesAtEnd ? (isFirst ? .created : .changed) : try write(entry, to: path)
+        // Written: the body files hold the large bodies now, and a long run must not keep them all in memory.
+        if !writesAtEnd { for step in entry.responses.indices { entry.responses[step].largeBody = nil } }
         if isFirst {
             entry.status = result == .created ? .new : result == .changed ? .updated : .unchanged
         } else if result == .changed, entry.status == .unchanged {
@@ -117,18 +121,17 @@ public actor FixtureRecorder {
         )
     }
 
-    /// Writes the fixture and the files of its large bodies, then removes body files an earlier version left;
-    /// returns what happened to the fixture file.
+    /// Writes the fixture and the files of the large bodies it holds (those already written keep their files), then
+    /// removes body files an earlier version left; returns what happened to the fixture file.
     private func write(_ entry: Entry, to path: String) throws -> FixtureFileWriter.Result {
-        let base = String(path.dropLast(".json".count))
-        let fileName = base.split(separator: "/").last.map(String.init) ?? base
         var responses: [JSONNode] = []
         var bodyFiles: Set<String> = []
         for (offset, response) in entry.responses.enumerated() {
             var file: String?
-            if let body = response.largeBody {
-                let name = "\(fileName).\(offset + 1).body"
-                _ = try writer.write(body, to: "\(base).\(offset + 1).body")
+            if response.largeBodyCount != nil {
+                let bodyPath = Self.bodyFile(of: path, step: offset + 1)
+                if let body = response.largeBody { _ = try writer.write(body, to: bodyPath) }
+                let name = bodyPath.split(separator: "/").last.map(String.init) ?? bodyPath
                 bodyFiles.insert(name)
                 file = name
             }
@@ -146,6 +149,11 @@ public actor FixtureRecorder {
         // within a run, so a fixture this run created has none that are stale.
         if !createdThisRun.contains(path) { _ = try? writer.removeStaleBodies(of: path, keeping: bodyFiles) }
         return result
+    }
+
+    /// The body file of a fixture's `step`th answer (from 1): `users/GET-users.json` → `users/GET-users.2.body`.
+    private static func bodyFile(of path: String, step: Int) -> String {
+        "\(path.dropLast(".json".count)).\(step).body"
     }
 
     private nonisolated func relativePath(_ match: RecordedMatch, _ exchange: RecordedExchange) -> String {
