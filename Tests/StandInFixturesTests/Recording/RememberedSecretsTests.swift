@@ -13,26 +13,30 @@ struct RememberedSecretsTests {
         var memory = RememberedSecrets(count: 1000, bytes: 64)
         #expect(memory.index(adding: [a40]).occurs(in: a40.utf8))
         let later = memory.index(adding: [b40])
-        #expect(later.occurs(in: b40.utf8))
-        #expect(!later.occurs(in: a40.utf8))
+        let (findsNewest, findsOldest) = (later.occurs(in: b40.utf8), later.occurs(in: a40.utf8))
+        #expect(findsNewest)
+        #expect(!findsOldest)
     }
 
     @Test func aSecretLargerThanTheBoundIsSearchedForInItsOwnExchangeOnly() {
         var memory = RememberedSecrets(count: 1000, bytes: 64)
         _ = memory.index(adding: [b40])
         let own = memory.index(adding: [c100])
-        #expect(own.occurs(in: c100.utf8))
-        #expect(own.occurs(in: b40.utf8))
+        let (ownFindsLarge, ownFindsRemembered) = (own.occurs(in: c100.utf8), own.occurs(in: b40.utf8))
+        #expect(ownFindsLarge)
+        #expect(ownFindsRemembered)
         let later = memory.index(adding: [])
-        #expect(!later.occurs(in: c100.utf8))
-        #expect(later.occurs(in: b40.utf8))
+        let (laterFindsLarge, laterFindsRemembered) = (later.occurs(in: c100.utf8), later.occurs(in: b40.utf8))
+        #expect(!laterFindsLarge)
+        #expect(laterFindsRemembered)
     }
 
     @Test func theNewestSecretsWithinTheCountAreKept() {
         var memory = RememberedSecrets(count: 2, bytes: 1 << 20)
         _ = memory.index(adding: ["one-1", "two-2"])
         let later = memory.index(adding: ["three-3"])
-        #expect(later.occurs(in: "two-2 three-3".utf8))
-        #expect(!later.occurs(in: "one-1".utf8))
+        let (findsNewest, findsOldest) = (later.occurs(in: "two-2 three-3".utf8), later.occurs(in: "one-1".utf8))
+        #expect(findsNewest)
+        #expect(!findsOldest)
     }
 }

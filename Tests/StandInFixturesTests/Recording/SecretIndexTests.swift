@@ -20,8 +20,12 @@ struct SecretIndexTests {
         let text = secrets.reversed().joined(separator: " ")
         let replaced = Redactor.replace(secrets, in: text)
         #expect(replaced == Array(repeating: "<redacted>", count: 1000).joined(separator: " "))
-        #expect(SecretIndex(secrets).occurs(in: "a secret-999-value here".utf8))
-        #expect(!SecretIndex(secrets).occurs(in: "secret-1000-valu".utf8))
+        let index = SecretIndex(secrets)
+        let (inText, inPrefixOfNone) = (
+            index.occurs(in: "a secret-999-value here".utf8), index.occurs(in: "secret-1000-valu".utf8)
+        )
+        #expect(inText)
+        #expect(!inPrefixOfNone)
     }
 
     @Test func textWithoutSecretsIsReturnedAsItWas() {
