@@ -24,7 +24,7 @@ import Testing
             try await withRecordingServer(
                 upstream: upstream.url,
                 mocks: mocks,
-                timeout: .seconds(10),
+                timeout: .seconds(60),
                 maxInFlightBytes: 1_000_000
             ) { proxy in
                 let (first, second) = try await withThrowingTaskGroup(of: FetchedResponse.self) { group in
