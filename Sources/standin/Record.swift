@@ -58,6 +58,14 @@ struct Record: ParsableCommand {
     @Flag(help: "Do not check the backend's TLS certificate (a development backend with a self-signed one).")
     var insecure = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The most bytes of answers that the calls in flight hold at once; an answer that would pass it gets 503 and is not recorded.",
+            valueName: "bytes"
+        )
+    )
+    var maxInFlightBytes = RecordingConfiguration.defaultMaxInFlightBytes
+
     @OptionGroup var listen: ListenOptions
 
     @OptionGroup(title: "Limits")
@@ -67,6 +75,7 @@ struct Record: ParsableCommand {
         _ = try limits.limits()
         _ = try upstreamURL(upstream, option: "--upstream")
         try validateInto(into)
+        guard maxInFlightBytes >= 1 else { throw ValidationError("--max-in-flight-bytes must be 1 or more.") }
         guard (try? DurationText.parse(upstreamTimeout)).map({ $0 > .zero }) == true else {
             throw ValidationError("--upstream-timeout must be a duration like 30s or 500ms.")
         }
@@ -95,7 +104,8 @@ struct Record: ParsableCommand {
             mode: mode,
             rules: rules,
             timeout: try DurationText.parse(upstreamTimeout),
-            trustsAnyCertificate: insecure
+            trustsAnyCertificate: insecure,
+            maxInFlightBytes: maxInFlightBytes
         )
         let configuration = MockServerConfiguration(
             mocksDirectory: directory,

@@ -7,11 +7,13 @@ import Darwin
 #endif
 
 /// A tiny HTTP/1.1 server on a free port that answers every request with bytes written by hand, by path: for what a
-/// StandIn upstream never sends (gzip, chunked transfer encoding, a body that trickles or never ends). One connection
-/// at a time, closed after the answer.
+/// StandIn upstream never sends (gzip, chunked transfer encoding, a status HTTP does not have, a body that trickles or
+/// never ends). Each connection is answered on a thread of its own and closed after the answer; an answer can be
+/// held part way (`held`) until the test lets it go on.
 public final class RawUpstream: @unchecked Sendable {
-    // @unchecked Sendable: `descriptor`, `responses` and `streams` are set in init and never change; the thread only
-    // reads them. `connection` is shared with `stop` under `lock`.
+    // @unchecked Sendable: `descriptor`, `responses`, `streams` and `held` are set in init and never change; the
+    // threads only read them. `open`, `releases` and `isStopping` are shared with `stop` and `release` under
+    // `condition`.
 
     /// An answer whose body does not end: `head`, then `piece` again and again, `pause` apart, until the client
     /// leaves.
@@ -32,34 +34,50 @@ public final class RawUpstream: @unchecked Sendable {
     private let descriptor: Int32
     private let responses: [String: [UInt8]]
     private let streams: [String: Stream]
+    private let held: [String: Int]
     private let finished = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    /// The connection being answered, or -1.
-    private var connection: Int32 = -1
+    private let answering = DispatchGroup()
+    private let condition = NSCondition()
+    /// The connections being answered.
+    private var open: Set<Int32> = []
+    /// Calls to `release` no held answer has taken yet.
+    private var releases = 0
     private var isStopping = false
 
     /// Listens; `responses` maps a request path to the complete response bytes (head and body), `streams` to an
-    /// answer that never ends.
-    public init(responses: [String: [UInt8]], streams: [String: Stream] = [:]) throws {
+    /// answer that never ends. The answer to a path in `held` stops after that many bytes until `release()` (one
+    /// held answer per call).
+    public init(responses: [String: [UInt8]], streams: [String: Stream] = [:], held: [String: Int] = [:]) throws {
         let (descriptor, port) = try listenOnLoopback()
         self.descriptor = descriptor
         self.responses = responses
         self.streams = streams
+        self.held = held
         self.port = port
         Thread { [self] in serve() }.start()
     }
 
     public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    /// Stops accepting, breaks off the answer being written (a stream's included), and waits for the serving thread
-    /// to end.
+    /// Lets one held answer go on.
+    public func release() {
+        condition.withLock {
+            releases += 1
+            condition.broadcast()
+        }
+    }
+
+    /// Stops accepting, breaks off the answers being written (held ones and streams included), and waits for every
+    /// thread to end.
     public func stop() {
-        lock.withLock {
+        condition.withLock {
             isStopping = true
-            if connection >= 0 { shutdown(connection, Int32(SHUT_RDWR)) }
+            for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
+            condition.broadcast()
         }
         shutdown(descriptor, Int32(SHUT_RDWR))
         finished.wait()
+        answering.wait()
         close(descriptor)
     }
 
@@ -67,19 +85,33 @@ public final class RawUpstream: @unchecked Sendable {
         while true {
             let accepted = accept(descriptor, nil, nil)
             guard accepted >= 0 else { break }
-            let isTaken = lock.withLock {
-                if !isStopping { connection = accepted }
+            let isTaken = condition.withLock {
+                if !isStopping { open.insert(accepted) }
                 return !isStopping
             }
             guard isTaken else {
                 close(accepted)
                 break
             }
-            answer(accepted)
-            lock.withLock { connection = -1 }
-            close(accepted)
+            answering.enter()
+            Thread { [self] in
+                answer(accepted)
+                condition.withLock { _ = open.remove(accepted) }
+                close(accepted)
+                answering.leave()
+            }.start()
         }
         finished.signal()
+    }
+
+    /// Waits for a `release()` no other held answer took; false when the upstream stops first.
+    private func waitForRelease() -> Bool {
+        condition.withLock {
+            while releases == 0, !isStopping { condition.wait() }
+            guard !isStopping else { return false }
+            releases -= 1
+            return true
+        }
     }
 
     private func answer(_ connection: Int32) {
@@ -93,22 +125,24 @@ public final class RawUpstream: @unchecked Sendable {
         let requestLine = String(decoding: received.prefix { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
         let path = requestLine.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         if let stream = streams[path] {
-            guard Self.write(stream.head, to: connection) else { return }
+            guard Self.write(stream.head[...], to: connection) else { return }
             let (seconds, attoseconds) = stream.pause.components
             let pause = TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-            while Self.write(stream.piece, to: connection) {
+            while Self.write(stream.piece[...], to: connection) {
                 if pause > 0 { Thread.sleep(forTimeInterval: pause) }
             }
             return
         }
         let response = responses[path] ?? Array("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n".utf8)
-        _ = Self.write(response, to: connection)
+        let holdAt = held[path].map { min($0, response.count) } ?? response.count
+        guard Self.write(response[..<holdAt], to: connection) else { return }
+        if holdAt < response.count, waitForRelease() { _ = Self.write(response[holdAt...], to: connection) }
     }
 
     /// Writes all of `bytes`; false once the client has gone (without the SIGPIPE that would end the tests).
-    private static func write(_ bytes: [UInt8], to connection: Int32) -> Bool {
-        var sent = 0
-        while sent < bytes.count {
+    private static func write(_ bytes: ArraySlice<UInt8>, to connection: Int32) -> Bool {
+        var sent = bytes.startIndex
+        while sent < bytes.endIndex {
             let count = bytes[sent...].withUnsafeBytes { buffer in
                 #if canImport(Glibc)
                 send(connection, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))

@@ -45,7 +45,10 @@ extension JournalAnswer {
         keepingResponse: Bool
     ) -> BackendAnswer {
         guard body.count <= Journal.maxBodyBytes else { return BackendAnswer() }
-        let stored = CompressedBody.forRecording(headers: headers, body: body, limit: Journal.maxBodyBytes)
+        // Without a share, decoding is never refused.
+        let stored =
+            (try? CompressedBody.forRecording(headers: headers, body: body, limit: Journal.maxBodyBytes))
+            ?? (headers: headers, body: body)
         let exchange = call.exchange(status: status, headers: stored.headers, body: stored.body)
         let response = exchange.fixtureResponse(rules: RecordingRules(envelope: format))
         let code = response?["envelope"]?["code"]?.intValue

@@ -25,16 +25,23 @@ public struct RecordingConfiguration: Sendable {
     public var timeout: Duration
     /// Accept any backend certificate (only where `URLSessionTransport.canTrustAnyCertificate`).
     public var trustsAnyCertificate: Bool
+    /// The most bytes of answers (bodies, and the decoded bytes of compressed ones) that the calls in flight hold
+    /// at once; an answer that would take them past it is refused with 503 and not recorded.
+    public var maxInFlightBytes: Int
 
-    /// Creates a configuration; by default everything is recorded into `recorded/`, with 30 s for each backend call
-    /// and certificates checked.
+    /// The default of `maxInFlightBytes`: four of the largest answers the backend may send (64 MB each).
+    public static let defaultMaxInFlightBytes = 256 * 1024 * 1024
+
+    /// Creates a configuration; by default everything is recorded into `recorded/`, with 30 s for each backend call,
+    /// certificates checked, and 256 MiB of answers in flight at most.
     public init(
         upstream: URL,
         into: String = "recorded",
         mode: Mode = .all,
         rules: RecordingRules = RecordingRules(),
         timeout: Duration = .seconds(30),
-        trustsAnyCertificate: Bool = false
+        trustsAnyCertificate: Bool = false,
+        maxInFlightBytes: Int = defaultMaxInFlightBytes
     ) {
         self.upstream = upstream
         self.into = into
@@ -42,5 +49,6 @@ public struct RecordingConfiguration: Sendable {
         self.rules = rules
         self.timeout = timeout
         self.trustsAnyCertificate = trustsAnyCertificate
+        self.maxInFlightBytes = maxInFlightBytes
     }
 }

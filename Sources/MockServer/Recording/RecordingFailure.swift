@@ -7,6 +7,8 @@ struct RecordingFailure: Error, CustomStringConvertible {
 
         /// The recorder could not turn the answer into a fixture file or write it.
         static let notWritten = Code(name: "not written")
+        /// Decoding the answer would take the answers in flight past their bound (`InFlightBytes`).
+        static let notHeld = Code(name: "not held")
     }
 
     let code: Code

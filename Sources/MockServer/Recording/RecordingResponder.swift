@@ -14,6 +14,8 @@ final class RecordingResponder: HTTPHandler {
         let responder: RecordingResponder
         let requestId: String
         var entry: RequestLog.Entry?
+        /// The answer's bytes, held until the client has them.
+        let share: InFlightBytes.Share
     }
 
     private let mock: MockResponder
@@ -48,13 +50,15 @@ final class RecordingResponder: HTTPHandler {
                 method: call.method,
                 path: redactor.redactPath(of: call.exchange()),
                 journal: JournalEntry(request, recording: redactor)
-            )
+            ),
+            share: session.inFlight.share()
         )
         let journaled = pending.entry?.journal != nil
         let bound = LoopBound(pending, on: loop)
         let session = self.session
+        let share = pending.share
         Task {
-            let result = await session.forward(call)
+            let result = await session.forward(call, holding: share)
             let format = session.configuration.rules.envelope
             let answer = journaled ? JournalAnswer.of(result, to: call, format: format) : JournalAnswer()
             bound.hop { pending in pending.responder.finish(pending, with: result, answer: answer) }
@@ -98,6 +102,7 @@ final class RecordingResponder: HTTPHandler {
             if let server { sendError(status: status, message: message, requestId: pending.requestId, to: server) }
             details = "NOT RECORDED: \(message)"
         }
+        pending.share.release()
         if server == nil { details += " client-gone" }
         log.finish(
             pending.entry,
@@ -118,9 +123,11 @@ final class RecordingResponder: HTTPHandler {
         log.finish(entry, status: 400, fixture: nil, label: "-", details: "NOT RECORDED: \(refusal)")
     }
 
-    /// The 400, 502 or 504 envelope, in the project's envelope format.
+    /// The 400, 502, 503 or 504 envelope, in the project's envelope format. A 503 (the answers in flight hold too
+    /// much) says when to try again.
     private func sendError(status: Int, message: String, requestId: String, to server: ServerRequest) {
         let config = context.store.current.config
-        server.send(.error(status: status, message: message, config: config, requestId: requestId))
+        let retry = status == 503 ? [(name: "Retry-After", value: "1")] : []
+        server.send(.error(status: status, message: message, config: config, requestId: requestId, extraHeaders: retry))
     }
 }

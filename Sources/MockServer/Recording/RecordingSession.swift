@@ -25,6 +25,8 @@ final class RecordingSession: Sendable {
 
     let configuration: RecordingConfiguration
     let recorder: FixtureRecorder
+    /// The answer bytes every call in flight holds, bounded by `configuration.maxInFlightBytes`.
+    let inFlight: InFlightBytes
     private let upstream: Upstream
     private let logger: Logger
 
@@ -34,6 +36,7 @@ final class RecordingSession: Sendable {
         configuration.rules.envelope = envelope
         self.configuration = configuration
         self.logger = logger
+        inFlight = InFlightBytes(limit: configuration.maxInFlightBytes)
         recorder = FixtureRecorder(mocksDirectory: mocksDirectory, into: configuration.into, rules: configuration.rules)
         let leftovers = recorder.removeLeftoverTemporaries()
         if leftovers > 0 { logger.notice("removed \(leftovers) temporary file(s) left by an interrupted recording") }
@@ -47,13 +50,20 @@ final class RecordingSession: Sendable {
     /// The redactor of this run.
     var redactor: Redactor { configuration.rules.redactor }
 
-    /// Sends `call` to the backend and records the answer.
-    func forward(_ call: UpstreamCall) async -> Result {
-        switch await upstream.send(call) {
+    /// Sends `call` to the backend and records the answer, holding its bytes in `share` (which the caller releases
+    /// once the client has the answer).
+    func forward(_ call: UpstreamCall, holding share: InFlightBytes.Share) async -> Result {
+        switch await upstream.send(call, holding: share) {
         case .failed(let status, let message):
             return .failed(status: status, message: message)
         case .answered(let status, let headers, let body, let latency):
-            let stored = CompressedBody.forRecording(headers: headers, body: body)
+            let stored: (headers: [(name: String, value: String)], body: [UInt8])
+            do {
+                stored = try CompressedBody.forRecording(headers: headers, body: body, share: share)
+            } catch {
+                let failure = RecordingFailure(.notHeld, underlying: error)
+                return .answered(status: status, headers: headers, body: body, recorded: .failure(failure))
+            }
             let exchange = call.exchange(status: status, headers: stored.headers, body: stored.body, latency: latency)
             return .answered(status: status, headers: headers, body: body, recorded: await record(exchange, of: call))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import NetworkCore
 import StandInFixtures
+import StandInSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -57,14 +58,20 @@ final class Upstream: Sendable {
         return configuration
     }
 
-    /// Sends `call` to the backend.
-    func send(_ call: UpstreamCall) async -> Outcome {
+    /// Sends `call` to the backend. With a `share`, the answer's body is held in it as it arrives, and the call is
+    /// stopped (503) as soon as the share refuses it.
+    func send(_ call: UpstreamCall, holding share: InFlightBytes.Share? = nil) async -> Outcome {
         let started = ContinuousClock.now
         let response: TransportResponse
         do {
-            response = try await transport.send(
-                call.transportRequest(to: url, timeout: timeout, dropping: transportHeaders)
-            )
+            let request = try call.transportRequest(to: url, timeout: timeout, dropping: transportHeaders)
+            if let share {
+                response = try await send(request, holding: share)
+            } else {
+                response = try await transport.send(request)
+            }
+        } catch let refusal as InFlightBytes.Refusal {
+            return .failed(status: 503, message: "\(refusal)")
         } catch {
             let failure = TransportError(classifying: error)
             if case .timedOut = failure {
@@ -76,11 +83,51 @@ final class Upstream: Sendable {
             let reason = failure.errorDescription ?? "\(error)"
             return .failed(status: 502, message: "the upstream \(url) cannot be reached: \(reason)")
         }
+        let status = response.head.status.code
+        guard (100...599).contains(status) else {
+            return .failed(
+                status: 502,
+                message: "the upstream \(url) answered with status \(status), which is not an HTTP status (100 to 599)"
+            )
+        }
         return .answered(
-            status: response.head.status.code,
+            status: status,
             headers: response.clientHeaders,
             body: [UInt8](response.body),
             latency: ContinuousClock.now - started
         )
+    }
+
+    /// Sends `request`, holding its answer's body in `share` as the transport reports it arriving (all of it at once
+    /// when the backend announces its length); throws `InFlightBytes.Refusal` as soon as the share refuses, after
+    /// cancelling the call.
+    private func send(_ request: TransportRequest, holding share: InFlightBytes.Share) async throws -> TransportResponse
+    {
+        var request = request
+        let running = Locked<Task<TransportResponse, any Error>?>(nil)
+        request.onProgress = { progress in
+            guard progress.direction == .download else { return }
+            let bytes = max(progress.completedBytes, progress.totalBytes ?? 0)
+            guard !share.grow(to: Int(clamping: bytes)) else { return }
+            running.withLock { $0?.cancel() }
+        }
+        let call = Task { [transport, request] in try await transport.send(request) }
+        running.withLock { $0 = call }
+        if share.refusal != nil { call.cancel() }
+        let response: TransportResponse
+        do {
+            response = try await withTaskCancellationHandler {
+                try await call.value
+            } onCancel: {
+                call.cancel()
+            }
+        } catch {
+            if let refusal = share.refusal { throw refusal }
+            throw error
+        }
+        // For a transport that reports no progress: the whole body, now.
+        share.grow(to: response.body.count)
+        if let refusal = share.refusal { throw refusal }
+        return response
     }
 }

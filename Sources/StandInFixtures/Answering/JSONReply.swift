@@ -29,9 +29,22 @@ public struct JSONReply: Sendable {
     }
 
     /// An error envelope whose code mirrors `status` and whose message says what happened.
-    public static func error(status: Int, message: String, config: ProjectConfig, requestId: String) -> JSONReply {
+    public static func error(
+        status: Int,
+        message: String,
+        config: ProjectConfig,
+        requestId: String,
+        extraHeaders: [(name: String, value: String)] = []
+    ) -> JSONReply {
         let body = ErrorEnvelope.body(code: status, message: message, format: config.envelope, requestId: requestId)
-        return JSONReply(status: status, body: body, envelopeCode: status, config: config, requestId: requestId)
+        return JSONReply(
+            status: status,
+            body: body,
+            envelopeCode: status,
+            config: config,
+            requestId: requestId,
+            extraHeaders: extraHeaders
+        )
     }
 
     /// The 400 for a request that names a variant its fixture lacks.

@@ -52,8 +52,8 @@ struct FixtureFileWriter {
     func write(_ bytes: [UInt8], to relativePath: String) throws -> Result {
         let url = try checkedURL(relativePath)
         let folder = url.deletingLastPathComponent()
-        let existing = FileManager.default.contents(atPath: url.path)
-        if let existing, existing.count == bytes.count, existing == Data(bytes) { return .unchanged }
+        let existing = Self.size(of: url)
+        if existing == bytes.count, Self.contents(of: url, equal: bytes) { return .unchanged }
         let temporary = folder.appendingPathComponent(
             ".\(url.lastPathComponent).\(UUID().uuidString)\(Self.temporarySuffix)"
         )
@@ -71,6 +71,31 @@ struct FixtureFileWriter {
             throw error
         }
         return existing == nil ? .created : .changed
+    }
+
+    /// Whether the file at `relativePath` under the root holds exactly `bytes`.
+    func holds(_ bytes: [UInt8], at relativePath: String) -> Bool {
+        guard let url = try? checkedURL(relativePath) else { return false }
+        return Self.size(of: url) == bytes.count && Self.contents(of: url, equal: bytes)
+    }
+
+    /// The size of the file at `url`; nil when there is none.
+    private static func size(of url: URL) -> Int? {
+        var info = stat()
+        return stat(url.path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
+    /// Whether the file at `url` holds exactly `bytes`, compared without a copy of either.
+    private static func contents(of url: URL, equal bytes: [UInt8]) -> Bool {
+        guard let existing = FileManager.default.contents(atPath: url.path), existing.count == bytes.count else {
+            return false
+        }
+        return existing.withUnsafeBytes { stored in
+            bytes.withUnsafeBytes { given in
+                guard let storedStart = stored.baseAddress, let givenStart = given.baseAddress else { return true }
+                return memcmp(storedStart, givenStart, bytes.count) == 0
+            }
+        }
     }
 
     /// Writes `bytes` to a new file at `path` without waiting for the disk.

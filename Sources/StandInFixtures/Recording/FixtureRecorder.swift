@@ -3,8 +3,9 @@ import Foundation
 /// Turns exchanges into fixture files under `<mocks>/<into>/` for one recording run: one file per distinct
 /// request; a request answered differently later in the run becomes a `sequence` of its answers, in order.
 ///
-/// The secret values seen during the run are remembered (the newest ``rememberedSecrets``), so that a token one
-/// answer handed out is also replaced where a later request or answer carries it.
+/// The secret values seen during the run are remembered (the newest ``rememberedSecrets``, up to
+/// ``rememberedSecretBytes`` in all), so that a token one answer handed out is also replaced where a later request or
+/// answer carries it. They are searched for in one pass over each text, however many there are (`SecretIndex`).
 ///
 /// An actor: exchanges arrive from many upstream calls at once, and each file's run state and writes are serialised
 /// here.
@@ -19,6 +20,9 @@ public actor FixtureRecorder {
     public static let longestSequence = 100
     /// At most this many secret values are remembered across the run; the oldest are forgotten first.
     public static let rememberedSecrets = 1000
+    /// At most this many bytes of secret values are remembered across the run; the oldest are forgotten first, and
+    /// a longer value is searched for only in its own exchange.
+    public static let rememberedSecretBytes = 1024 * 1024
 
     private struct Entry {
         let endpoint: String
@@ -32,7 +36,7 @@ public actor FixtureRecorder {
     private let rules: RecordingRules
     private let writer: FixtureFileWriter
     private var entries: [String: Entry] = [:]
-    private var knownSecrets: [String] = []
+    private var secretMemory = RememberedSecrets(count: rememberedSecrets, bytes: rememberedSecretBytes)
     /// Fixtures this run created: no earlier version left body files beside them.
     private var createdThisRun: Set<String> = []
     /// Whether files are written only by `writeAll()`, once each, instead of after every exchange.
@@ -55,13 +59,13 @@ public actor FixtureRecorder {
 
     /// The fixture id (path relative to the mocks directory) an exchange with this request would be written to.
     public nonisolated func fixtureID(for exchange: RecordedExchange) -> String {
-        let secrets = rules.redactor.secrets(in: exchange)
+        let secrets = SecretIndex(rules.redactor.secrets(in: exchange))
         return into + "/" + relativePath(RecordedMatch(exchange, rules: rules, secrets: secrets), exchange)
     }
 
     /// Records one exchange and says what happened to its file.
     public func record(_ exchange: RecordedExchange) throws -> RecordingOutcome {
-        let secrets = remembering(rules.redactor.secrets(in: exchange))
+        let secrets = secretMemory.index(adding: rules.redactor.secrets(in: exchange))
         let match = RecordedMatch(exchange, rules: rules, secrets: secrets)
         let response = RecordedResponse(exchange, rules: rules, secrets: secrets)
         let path = relativePath(match, exchange)
@@ -71,13 +75,17 @@ public actor FixtureRecorder {
             ?? Entry(endpoint: exchange.endpoint, match: match.node, responses: [], status: .unchanged)
         let isFirst = entry.responses.isEmpty
         if !isFirst {
-            let repeatsOnlyAnswer = entry.responses.count == 1 && entry.responses[0] == response
+            let repeatsOnlyAnswer =
+                entry.responses.count == 1
+                && entry.responses[0].isSame(as: response) { writer.holds($0, at: Self.bodyFile(of: path, step: 1)) }
             guard !repeatsOnlyAnswer, entry.responses.count < Self.longestSequence else {
                 return RecordingOutcome(fixtureID: id, label: .unchanged)
             }
         }
         entry.responses.append(response)
         let result = writesAtEnd ? (isFirst ? .created : .changed) : try write(entry, to: path)
+        // Written: the body files hold the large bodies now, and a long run must not keep them all in memory.
+        if !writesAtEnd { for step in entry.responses.indices { entry.responses[step].largeBody = nil } }
         if isFirst {
             entry.status = result == .created ? .new : result == .changed ? .updated : .unchanged
         } else if result == .changed, entry.status == .unchanged {
@@ -98,15 +106,6 @@ public actor FixtureRecorder {
         for (path, entry) in entries.sorted(by: { $0.key < $1.key }) { _ = try write(entry, to: path) }
     }
 
-    /// Adds `found` to the secrets remembered from earlier exchanges, and returns them all, longest first.
-    private func remembering(_ found: [String]) -> [String] {
-        for secret in found where !knownSecrets.contains(secret) { knownSecrets.append(secret) }
-        if knownSecrets.count > Self.rememberedSecrets {
-            knownSecrets.removeFirst(knownSecrets.count - Self.rememberedSecrets)
-        }
-        return Redactor.searchable(knownSecrets)
-    }
-
     /// What the run has written so far.
     public var summary: RecordingSummary {
         RecordingSummary(
@@ -122,18 +121,17 @@ public actor FixtureRecorder {
         )
     }
 
-    /// Writes the fixture and the files of its large bodies, then removes body files an earlier version left;
-    /// returns what happened to the fixture file.
+    /// Writes the fixture and the files of the large bodies it holds (those already written keep their files), then
+    /// removes body files an earlier version left; returns what happened to the fixture file.
     private func write(_ entry: Entry, to path: String) throws -> FixtureFileWriter.Result {
-        let base = String(path.dropLast(".json".count))
-        let fileName = base.split(separator: "/").last.map(String.init) ?? base
         var responses: [JSONNode] = []
         var bodyFiles: Set<String> = []
         for (offset, response) in entry.responses.enumerated() {
             var file: String?
-            if let body = response.largeBody {
-                let name = "\(fileName).\(offset + 1).body"
-                _ = try writer.write(body, to: "\(base).\(offset + 1).body")
+            if response.largeBodyCount != nil {
+                let bodyPath = Self.bodyFile(of: path, step: offset + 1)
+                if let body = response.largeBody { _ = try writer.write(body, to: bodyPath) }
+                let name = bodyPath.split(separator: "/").last.map(String.init) ?? bodyPath
                 bodyFiles.insert(name)
                 file = name
             }
@@ -151,6 +149,11 @@ public actor FixtureRecorder {
         // within a run, so a fixture this run created has none that are stale.
         if !createdThisRun.contains(path) { _ = try? writer.removeStaleBodies(of: path, keeping: bodyFiles) }
         return result
+    }
+
+    /// The body file of a fixture's `step`th answer (from 1): `users/GET-users.json` → `users/GET-users.2.body`.
+    private static func bodyFile(of path: String, step: Int) -> String {
+        "\(path.dropLast(".json".count)).\(step).body"
     }
 
     private nonisolated func relativePath(_ match: RecordedMatch, _ exchange: RecordedExchange) -> String {

@@ -14,7 +14,7 @@ struct RecordedMatch {
     /// Whether anything beyond method and path is matched (the file name then carries a hash).
     let hasDetails: Bool
 
-    init(_ exchange: RecordedExchange, rules: RecordingRules, secrets: [String]) {
+    init(_ exchange: RecordedExchange, rules: RecordingRules, secrets: SecretIndex) {
         var members = [
             Self.member("method", .string(exchange.method)),
             Self.pathMember(exchange.path),
@@ -40,11 +40,11 @@ struct RecordedMatch {
     }
 
     /// The first value of each query parameter that is neither ignored, secret by name, nor holding a secret.
-    private static func query(_ raw: String?, rules: RecordingRules, secrets: [String]) -> [JSONNode.Member] {
+    private static func query(_ raw: String?, rules: RecordingRules, secrets: SecretIndex) -> [JSONNode.Member] {
         var seen: Set<String> = []
         return QueryString.parse(Substring(raw ?? "")).compactMap { pair in
             guard !rules.ignoredQuery.contains(pair.name), !rules.redactor.isSecret(name: pair.name),
-                !Redactor.holdsSecret(pair.value, secrets), seen.insert(pair.name).inserted
+                !secrets.occurs(in: pair.value.utf8), seen.insert(pair.name).inserted
             else { return nil }
             return member(pair.name, .string(pair.value))
         }
@@ -66,7 +66,7 @@ struct RecordedMatch {
         _ bytes: [UInt8],
         contentType: String?,
         rules: RecordingRules,
-        secrets: [String]
+        secrets: SecretIndex
     ) -> JSONNode.Member? {
         guard !bytes.isEmpty else { return nil }
         if let json = try? JSONParser.parse(bytes), json.isContainer {
@@ -94,7 +94,7 @@ struct RecordedMatch {
     static func prune(
         _ node: JSONNode,
         redactor: Redactor,
-        secrets: [String]
+        secrets: SecretIndex
     ) -> (node: JSONNode, removed: Bool) {
         switch node.value {
         case .object(let members):
@@ -118,9 +118,9 @@ struct RecordedMatch {
         }
     }
 
-    private static func holdsSecret(_ node: JSONNode, _ secrets: [String]) -> Bool {
+    private static func holdsSecret(_ node: JSONNode, _ secrets: SecretIndex) -> Bool {
         guard let string = node.stringValue else { return false }
-        return Redactor.holdsSecret(string, secrets)
+        return secrets.occurs(in: string.utf8)
     }
 
     static func member(_ key: String, _ value: JSONNode.Value) -> JSONNode.Member {

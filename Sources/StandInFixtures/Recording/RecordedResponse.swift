@@ -8,7 +8,7 @@ import NetworkCore
 /// A body that a digest header covers (`RecordedExchange.digestHeaders`) is stored so that it replays byte for byte (`text`, or
 /// `base64`), and the digest still holds; if redaction had to change it, the digest would be wrong, so the digest
 /// headers are left out instead.
-struct RecordedResponse: Equatable {
+struct RecordedResponse {
     /// Bodies larger than this go to a sibling file instead of the fixture.
     static let largestInlineBody = 256 * 1024
     /// Response headers kept besides every `X-` header, by lower-cased name, with their usual spelling (some
@@ -25,10 +25,13 @@ struct RecordedResponse: Equatable {
 
     /// The response's members, without a body form when the body goes to a file.
     let members: [JSONNode.Member]
-    /// A body too large to inline; the fixture refers to it with `file`.
-    let largeBody: [UInt8]?
+    /// A body too large to inline; the fixture refers to it with `file`. The recorder lets go of the bytes once
+    /// their file is written (`largeBodyCount` stays).
+    var largeBody: [UInt8]?
+    /// The size of the large body, if there is one.
+    let largeBodyCount: Int?
 
-    init(_ exchange: RecordedExchange, rules: RecordingRules, secrets: [String]) {
+    init(_ exchange: RecordedExchange, rules: RecordingRules, secrets: SecretIndex) {
         var members = [RecordedMatch.member("status", .number(String(exchange.status)))]
         let contentType = exchange.responseHeader(named: "Content-Type")
         let body = Redactor.replace(secrets, in: exchange.responseBody)
@@ -44,8 +47,10 @@ struct RecordedResponse: Equatable {
         if !headers.isEmpty { members.append(RecordedMatch.member("headers", .object(headers))) }
         if body.count > Self.largestInlineBody {
             largeBody = body
+            largeBodyCount = body.count
         } else {
             largeBody = nil
+            largeBodyCount = nil
             let form =
                 isExact
                 ? Self.exactBodyForm(body)
@@ -66,8 +71,13 @@ struct RecordedResponse: Equatable {
         return JSONNode(.object(members))
     }
 
-    static func == (lhs: RecordedResponse, rhs: RecordedResponse) -> Bool {
-        lhs.largeBody == rhs.largeBody && lhs.node(file: nil).prettyBytes == rhs.node(file: nil).prettyBytes
+    /// Whether `other` is the same answer: the same members, and the same large body, compared by `sameBody` when
+    /// this response has let go of its bytes.
+    func isSame(as other: RecordedResponse, sameBody: ([UInt8]) -> Bool) -> Bool {
+        guard largeBodyCount == other.largeBodyCount, node(file: nil).prettyBytes == other.node(file: nil).prettyBytes
+        else { return false }
+        guard let body = other.largeBody else { return true }
+        return largeBody.map { $0 == body } ?? sameBody(body)
     }
 
     /// The kept headers, repeated names joined with `, ` (but never `Set-Cookie`, whose values may hold commas); values that a template would read (`{{`) are left out, and
@@ -75,7 +85,7 @@ struct RecordedResponse: Equatable {
     private static func headers(
         _ exchange: RecordedExchange,
         rules: RecordingRules,
-        secrets: [String],
+        secrets: SecretIndex,
         keepingDigests: Bool
     ) -> [JSONNode.Member] {
         var kept: [(name: String, value: String)] = []
@@ -99,7 +109,7 @@ struct RecordedResponse: Equatable {
         _ body: [UInt8],
         contentType: String?,
         rules: RecordingRules,
-        secrets: [String]
+        secrets: SecretIndex
     ) -> JSONNode.Member? {
         guard !body.isEmpty else { return nil }
         let type = contentType?.lowercased() ?? ""

@@ -83,6 +83,13 @@ public struct Redactor: Sendable {
         _ headers: [(name: String, value: String)],
         secrets: [String]
     ) -> [(name: String, value: String)] {
+        keptHeaders(headers, secrets: SecretIndex(secrets))
+    }
+
+    func keptHeaders(
+        _ headers: [(name: String, value: String)],
+        secrets: SecretIndex
+    ) -> [(name: String, value: String)] {
         headers.filter { !isSecret(header: $0.name) }.map { ($0.name, Self.replace(secrets, in: $0.value)) }
     }
 
@@ -98,16 +105,15 @@ public struct Redactor: Sendable {
 
     /// `bytes` with every occurrence of `secrets` (as UTF-8) replaced.
     public static func replace(_ secrets: [String], in bytes: [UInt8]) -> [UInt8] {
-        SecretIndex(secrets).replacing(in: bytes, with: Array(placeholder.utf8)) ?? bytes
+        replace(SecretIndex(secrets), in: bytes)
     }
 
-    /// Whether `text` holds any of `secrets`.
-    static func holdsSecret(_ text: String, _ secrets: [String]) -> Bool {
-        SecretIndex(secrets).occurs(in: text.utf8)
+    static func replace(_ secrets: SecretIndex, in bytes: [UInt8]) -> [UInt8] {
+        secrets.replacing(in: bytes, with: Array(placeholder.utf8)) ?? bytes
     }
 
-    private static func replace(_ index: SecretIndex, in text: String) -> String {
-        guard let replaced = index.replacing(in: text.utf8, with: Array(placeholder.utf8)) else { return text }
+    static func replace(_ secrets: SecretIndex, in text: String) -> String {
+        guard let replaced = secrets.replacing(in: text.utf8, with: Array(placeholder.utf8)) else { return text }
         return String(decoding: replaced, as: UTF8.self)
     }
 
@@ -122,22 +128,22 @@ public struct Redactor: Sendable {
     /// `node` with the values of secret-named members replaced (unless `null` or a boolean, which tell nothing), and
     /// `secrets` replaced inside every string.
     public func redact(_ node: JSONNode, secrets: [String]) -> JSONNode {
-        redact(node, index: SecretIndex(secrets))
+        redact(node, secrets: SecretIndex(secrets))
     }
 
-    private func redact(_ node: JSONNode, index: SecretIndex) -> JSONNode {
+    func redact(_ node: JSONNode, secrets index: SecretIndex) -> JSONNode {
         switch node.value {
         case .string(let string):
             return JSONNode(.string(Self.replace(index, in: string)))
         case .array(let elements):
-            return JSONNode(.array(elements.map { redact($0, index: index) }))
+            return JSONNode(.array(elements.map { redact($0, secrets: index) }))
         case .object(let members):
             return JSONNode(
                 .object(
                     members.map { member in
                         let value =
                             isSecret(name: member.key) && member.value.holdsValue
-                            ? JSONNode(.string(Self.placeholder)) : redact(member.value, index: index)
+                            ? JSONNode(.string(Self.placeholder)) : redact(member.value, secrets: index)
                         return JSONNode.Member(key: Self.replace(index, in: member.key), value: value)
                     }
                 )

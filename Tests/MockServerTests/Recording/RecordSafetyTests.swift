@@ -192,6 +192,14 @@ import Darwin
                             let answer = try await rawGet(target, port: proxy.port!)
                             #expect(answer.hasPrefix("HTTP/1.1 400"), "\(target): \(answer.prefix(60))")
                         }
+                        // The asterisk form and the authority form, with the methods that use them.
+                        for requestLine in ["OPTIONS * HTTP/1.1", "CONNECT 127.0.0.1:\(backend.port!) HTTP/1.1"] {
+                            let connection = try RawConnection(port: proxy.port!)
+                            await connection.send("\(requestLine)\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                            let answer = await connection.readThrough("}")
+                            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(requestLine): \(answer.prefix(60))")
+                            #expect(answer.contains("is not a path"), "\(requestLine): \(answer.suffix(160))")
+                        }
                     }
                     let seen = try await fetch(backend, "/__standin/requests").json()["requests"] as? [[String: Any]]
                     #expect(seen?.isEmpty == true, "\(seen ?? [])")

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import NetworkTestSupport
 import ServerTestSupport
 import Testing
 
@@ -44,6 +45,22 @@ import Darwin
         #expect(answer.head.headerFields[HTTPField.Name("X-A")!] == "1")
         #expect(String(decoding: answer.body, as: UTF8.self) == "to the end")
         #expect(!answer.isBodyDecompressed)
+    }
+
+    /// The length the head names comes before the body (what the recorder holds answers in flight by), then the
+    /// bytes as they arrive.
+    @Test func reportsTheBodysProgressStartingWithTheLengthItsHeadNames() async throws {
+        let upstream = try RawUpstream(responses: [
+            "/sized": Array("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello".utf8)
+        ])
+        defer { upstream.stop() }
+        let seen = Recorder<TransferProgress>()
+        let head = HTTPRequest(method: .get, scheme: "http", authority: "127.0.0.1:\(upstream.port)", path: "/sized")
+        let request = TransportRequest(head: head, timeout: .seconds(20), onProgress: seen.append)
+        let answer = try await SocketTransport().send(request)
+        #expect(String(decoding: answer.body, as: UTF8.self) == "hello")
+        #expect(seen.values.first == TransferProgress(direction: .download, completedBytes: 0, totalBytes: 5))
+        #expect(seen.values.last == TransferProgress(direction: .download, completedBytes: 5, totalBytes: 5))
     }
 
     @Test func callsPastTheConcurrencyBoundWaitTheirTurnAndAllComplete() async throws {

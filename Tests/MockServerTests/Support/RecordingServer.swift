@@ -13,9 +13,16 @@ func withRecordingServer(
     mode: RecordingConfiguration.Mode = .all,
     rules: RecordingRules = RecordingRules(),
     timeout: Duration = .seconds(60),
+    maxInFlightBytes: Int = RecordingConfiguration.defaultMaxInFlightBytes,
     _ body: (URL) async throws -> Void
 ) async throws -> RecordingSummary {
-    let recording = RecordingConfiguration(upstream: upstream, mode: mode, rules: rules, timeout: timeout)
+    let recording = RecordingConfiguration(
+        upstream: upstream,
+        mode: mode,
+        rules: rules,
+        timeout: timeout,
+        maxInFlightBytes: maxInFlightBytes
+    )
     let configuration = MockServerConfiguration(
         mocksDirectory: mocks,
         port: 0,

@@ -120,6 +120,31 @@ import Testing
         }
     }
 
+    /// The recorder lets go of a large body once its file is written; the same large answer again is still seen as
+    /// the same (compared with its file), and another still grows a sequence whose earlier body files stay as written.
+    @Test func largeAnswersAgainCompareWithTheirFilesAndGrowASequence() async throws {
+        try await withRecorder { recorder, directory in
+            let large = { (byte: UInt8) in
+                RecordedExchange(
+                    method: "GET",
+                    path: "/export",
+                    status: 200,
+                    responseBody: .init(repeating: byte, count: 300_000)
+                )
+            }
+            #expect(try await recorder.record(large(1)).label == .recorded)
+            #expect(try await recorder.record(large(1)).label == .unchanged)
+            #expect(try await recorder.record(large(2)).label == .updated)
+            #expect(try await recorder.record(large(3)).label == .updated)
+            let folder = directory.appendingPathComponent("recorded")
+            for byte in UInt8(1)...3 {
+                let stored = try Data(contentsOf: folder.appendingPathComponent("GET-export.\(byte).body"))
+                #expect(stored == Data(repeating: byte, count: 300_000), "body \(byte)")
+            }
+            #expect(try FixtureLoader(directory: directory).load().diagnostics.isEmpty)
+        }
+    }
+
     @Test func matchesTheQueryAndJSONBodyWithoutIgnoredParts() async throws {
         let rules = RecordingRules(ignoredQuery: ["nonce"], ignoredBodyFields: ["meta.sent_at"])
         try await withRecorder(rules) { recorder, directory in

@@ -4,6 +4,7 @@ import StandInSupport
 /// Reads one HTTP/1.1 response from a connection's bytes: skips interim 1xx responses, then takes the head and the
 /// body as its framing says (none for HEAD, 1xx, 204 and 304; chunked; `Content-Length`; or up to the close).
 /// A chunked body is returned de-chunked, with its `Transfer-Encoding` field left in the head for the caller to drop.
+/// The body is gathered in place as it arrives (no copy of it is made), and `onBodyProgress` hears how much has come.
 ///
 /// Every number in a response is the server's to choose, so each is read strictly (a `Content-Length` of plain digits,
 /// chunk sizes of plain hex digits, see `ChunkSizeLine`) and checked against a bound before any arithmetic, and what
@@ -20,14 +21,25 @@ struct HTTP1ResponseReader {
     let maxBodyBytes: Int
     /// The next bytes from the connection; empty at its end.
     let receive: () throws -> [UInt8]
+    /// Hears the body's bytes received so far and its length when the head names it: once before the body (0 bytes,
+    /// when the length is known) and after each read.
+    let onBodyProgress: (_ received: Int, _ length: Int?) -> Void
     private var buffer: [UInt8] = []
     private var start = 0
     /// The head bytes not yet used by this response's heads and trailer fields.
     private var headBudget: Int
+    /// The body's length as the head names it, once it has been read.
+    private var announcedLength: Int?
 
-    init(maxHeadBytes: Int, maxBodyBytes: Int, receive: @escaping () throws -> [UInt8]) {
+    init(
+        maxHeadBytes: Int,
+        maxBodyBytes: Int,
+        onBodyProgress: @escaping (_ received: Int, _ length: Int?) -> Void = { _, _ in },
+        receive: @escaping () throws -> [UInt8]
+    ) {
         self.maxHeadBytes = maxHeadBytes
         self.maxBodyBytes = maxBodyBytes
+        self.onBodyProgress = onBodyProgress
         self.receive = receive
         headBudget = maxHeadBytes
     }
@@ -49,15 +61,20 @@ struct HTTP1ResponseReader {
             let head = HTTPResponse(status: status, headerFields: fields)
             let hasNoBody = toHEAD || (100..<200).contains(status.code) || status.code == 204 || status.code == 304
             if hasNoBody { return TransportResponse(head: head) }
-            let body: [UInt8]
+            var body = Data()
             if fields[.transferEncoding]?.lowercased().contains("chunked") == true {
-                body = try readChunked()
+                try readChunked(into: &body)
             } else if let length = fields[.contentLength] {
-                body = try readExactly(Self.contentLength(length))
+                let count = try Self.contentLength(length)
+                guard count <= maxBodyBytes else { throw tooLarge }
+                announcedLength = count
+                onBodyProgress(0, count)
+                body.reserveCapacity(count)
+                try readExactly(count, into: &body)
             } else {
-                body = try readToEnd()
+                try readToEnd(into: &body)
             }
-            return TransportResponse(head: head, body: Data(body))
+            return TransportResponse(head: head, body: body)
         }
     }
 
@@ -105,8 +122,7 @@ struct HTTP1ResponseReader {
         return HTTPResponse.Status(code: code, reasonPhrase: parts.count > 2 ? String(parts[2]) : "")
     }
 
-    private mutating func readChunked() throws -> [UInt8] {
-        var body: [UInt8] = []
+    private mutating func readChunked(into body: inout Data) throws {
         var framingBudget = maxBodyBytes
         while true {
             guard framingBudget > 0 else {
@@ -125,10 +141,10 @@ struct HTTP1ResponseReader {
             }
             if size == 0 {
                 try readTrailers()
-                return body
+                return
             }
             guard size <= maxBodyBytes - body.count else { throw tooLarge }
-            body += try readExactly(size)
+            try readExactly(size, into: &body)
             try readChunkEnd()
         }
     }
@@ -173,21 +189,32 @@ struct HTTP1ResponseReader {
         Malformed(description: "a line of the response's body framing is longer than \(limit) bytes")
     }
 
-    private mutating func readExactly(_ count: Int) throws -> [UInt8] {
-        guard count <= maxBodyBytes else { throw tooLarge }
-        while buffer.count - start < count {
+    /// Moves the next `count` bytes to the end of `body`, as they arrive.
+    private mutating func readExactly(_ count: Int, into body: inout Data) throws {
+        var needed = count
+        while true {
+            let available = min(needed, buffer.count - start)
+            take(available, into: &body)
+            needed -= available
+            if needed == 0 { return }
             guard try fill() else { throw TransportError.connectionLost(underlying: nil) }
         }
-        defer { start += count }
-        return Array(buffer[start..<start + count])
     }
 
-    private mutating func readToEnd() throws -> [UInt8] {
-        while try fill() {
-            guard buffer.count - start <= maxBodyBytes else { throw tooLarge }
-        }
-        defer { start = buffer.count }
-        return Array(buffer[start...])
+    /// Moves every byte up to the connection's end to the end of `body`, as they arrive.
+    private mutating func readToEnd(into body: inout Data) throws {
+        repeat {
+            guard buffer.count - start <= maxBodyBytes - body.count else { throw tooLarge }
+            take(buffer.count - start, into: &body)
+        } while try fill()
+    }
+
+    /// Moves `count` buffered bytes to the end of `body`, and says how much of the body has come.
+    private mutating func take(_ count: Int, into body: inout Data) {
+        guard count > 0 else { return }
+        buffer[start..<start + count].withUnsafeBufferPointer { body.append($0) }
+        start += count
+        onBodyProgress(body.count, announcedLength)
     }
 
     /// Appends the next bytes to the buffer, first dropping what was consumed (so the buffer holds at most the item

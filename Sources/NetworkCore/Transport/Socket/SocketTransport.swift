@@ -10,8 +10,9 @@ import StandInSupport
 /// returned as it came: no redirect followed, no body decoded (a chunked body is de-chunked, as its framing belongs
 /// to the connection). Blocking socket calls run on a thread of their own, never on the caller's task; cancelling the
 /// calling task closes the connection at once. A response that breaks HTTP/1.1's framing or the bounds below is
-/// `TransportError.other`, with the reason as its underlying error. It reports no progress
-/// (``TransportRequest/onProgress`` is not called): a caller's progress stream holds only the final value.
+/// `TransportError.other`, with the reason as its underlying error. It reports the response body's progress
+/// (``TransportRequest/onProgress``, on the call's thread): once before the body when the head names its length, then
+/// after each read; not the request body's, which goes out in one write.
 public struct SocketTransport: Transport {
     /// How long a request may take when it names no timeout, counted from its turn (see `maxConcurrentCalls`).
     public static let defaultTimeout: Duration = .seconds(60)
@@ -44,6 +45,7 @@ public struct SocketTransport: Transport {
         else { throw NetworkError.invalidRequest("only an http URL with a host can be sent over a plain socket") }
         let bytes = Self.requestBytes(request)
         let isHead = request.head.method == .head
+        let onProgress = request.onProgress
         let limits = (head: maxHeadBytes, body: maxBodyBytes)
         await gate.enter()
         // The timeout counts from the call's turn: waiting behind other calls is not this call being slow.
@@ -60,9 +62,20 @@ public struct SocketTransport: Transport {
                         defer { connection.close() }
                         try connection.connect(to: endpoint)
                         try connection.write(bytes)
-                        var reader = HTTP1ResponseReader(maxHeadBytes: limits.head, maxBodyBytes: limits.body) {
-                            try connection.read()
-                        }
+                        var reader = HTTP1ResponseReader(
+                            maxHeadBytes: limits.head,
+                            maxBodyBytes: limits.body,
+                            onBodyProgress: { received, length in
+                                onProgress?(
+                                    TransferProgress(
+                                        direction: .download,
+                                        completedBytes: Int64(received),
+                                        totalBytes: length.map(Int64.init)
+                                    )
+                                )
+                            },
+                            receive: { try connection.read() }
+                        )
                         do {
                             return try reader.readResponse(toHEAD: isHead)
                         } catch let malformed as HTTP1ResponseReader.Malformed {

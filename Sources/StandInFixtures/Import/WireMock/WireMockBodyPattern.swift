@@ -40,7 +40,7 @@ enum WireMockBodyPattern {
             if pattern["ignoreArrayOrder"]?.boolValue == true {
                 warn("StandIn compares arrays in order, so ignoreArrayOrder is not carried over.")
             }
-            let pruned = RecordedMatch.prune(json, redactor: redactor, secrets: [])
+            let pruned = RecordedMatch.prune(json, redactor: redactor, secrets: SecretIndex([]))
             let subset = pattern["ignoreExtraElements"]?.boolValue == true || pruned.removed
             return RecordedMatch.member(subset ? "json" : "equalsJSON", pruned.node.value)
         case "equalTo", "contains", "matches":
