@@ -16,7 +16,7 @@ import sys
 
 from selenium.webdriver.common.by import By
 
-from dashboard_check import browser, call, check_console_is_clean, entries, fail, give_token, wait_for
+from dashboard_check import call, entries, fail, live_dashboard, wait_for
 
 
 def admin(base, token, method, path, body=None):
@@ -91,19 +91,10 @@ def main():
         fail("usage: dashboard_buttons_check.py BASE_URL MOCKS_DIR [ADMIN_TOKEN]")
     base, mocks = sys.argv[1].rstrip("/"), sys.argv[2]
     token = sys.argv[3] if len(sys.argv) == 4 else None
-    driver = browser()
-    try:
-        driver.get(base + "/__standin/ui")
-        if token:
-            give_token(driver, token)
-        wait_for(driver, "the page says it is live",
-                 lambda: driver.find_element(By.CSS_SELECTOR, '[data-testid="status"]').text == "live")
+    with live_dashboard(base, token) as driver:
         check_clear_journal(driver, base, token)
         check_reset(driver, base, token)
         check_reload(driver, base, mocks)
-        check_console_is_clean(driver)
-    finally:
-        driver.quit()
     print("ok")
 
 

@@ -11,6 +11,7 @@ token, and gives it. With STANDIN_DASHBOARD_SCREENSHOT=PATH it saves a screensho
 with a message on standard error.
 """
 
+import contextlib
 import json
 import os
 import subprocess
@@ -55,6 +56,24 @@ def browser():
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     return webdriver.Chrome(options=options, service=service)
+
+
+@contextlib.contextmanager
+def live_dashboard(base, token=None):
+    """Opens the dashboard of the server at `base` in a headless browser, gives it `token` when there is one, waits
+    until the page says it is live and yields the browser; after a body that did not fail, checks that the console is
+    clean. The browser is closed however the body ends."""
+    driver = browser()
+    try:
+        driver.get(base + "/__standin/ui")
+        if token:
+            give_token(driver, token)
+        wait_for(driver, "the page says it is live",
+                 lambda: driver.find_element(By.CSS_SELECTOR, '[data-testid="status"]').text == "live")
+        yield driver
+        check_console_is_clean(driver)
+    finally:
+        driver.quit()
 
 
 def entries(driver):
@@ -186,18 +205,12 @@ def main():
     if len(sys.argv) not in (3, 4):
         fail("usage: dashboard_check.py BASE_URL STANDIN_BINARY [ADMIN_TOKEN]")
     base, standin = sys.argv[1].rstrip("/"), sys.argv[2]
-    driver = browser()
-    try:
-        driver.get(base + "/__standin/ui")
-        if len(sys.argv) == 4:
-            give_token(driver, sys.argv[3])
-        wait_for(driver, "the page says it is live",
-                 lambda: driver.find_element(By.CSS_SELECTOR, '[data-testid="status"]').text == "live")
+    token = sys.argv[3] if len(sys.argv) == 4 else None
+    with live_dashboard(base, token) as driver:
         wait_for(driver, "the endpoints are listed",
                  lambda: driver.find_elements(By.CSS_SELECTOR, '[data-testid="endpoint"]'))
         check_journal_updates_live(driver, base)
         check_variant_picker(driver, base)
-        token = sys.argv[3] if len(sys.argv) == 4 else None
         check_copy_as_fixture(driver, base, standin, {"Authorization": "Bearer " + token} if token else {})
         wait_for(driver, "the formal answer appears in the journal",
                  lambda: any("(formal)" in text for text in entries(driver)))
@@ -205,10 +218,7 @@ def main():
         if screenshot:
             driver.execute_script("window.scrollTo(0, 0)")
             driver.save_screenshot(screenshot)
-        check_console_is_clean(driver)
         check_nothing_leaves_the_origin(driver, base)
-    finally:
-        driver.quit()
     print("ok")
 
 

@@ -15,7 +15,7 @@ import sys
 
 from selenium.webdriver.common.by import By
 
-from dashboard_check import browser, call, check_console_is_clean, entries, fail, wait_for
+from dashboard_check import call, entries, fail, live_dashboard, wait_for
 
 # The variant asked for (none for the default answer), the outcome it comes to, and what its status column says.
 CASES = [
@@ -62,11 +62,7 @@ def main():
     if len(sys.argv) != 2:
         fail("usage: dashboard_outcomes_check.py BASE_URL")
     base = sys.argv[1].rstrip("/")
-    driver = browser()
-    try:
-        driver.get(base + "/__standin/ui")
-        wait_for(driver, "the page says it is live",
-                 lambda: driver.find_element(By.CSS_SELECTOR, '[data-testid="status"]').text == "live")
+    with live_dashboard(base) as driver:
         legend = {span.get_attribute("data-outcome"): colour_of(span) for span in
                   driver.find_elements(By.CSS_SELECTOR, '[data-testid="legend"] [data-outcome]')}
         if sorted(legend) != sorted(outcome for _, outcome, _ in CASES) or len(set(legend.values())) != len(CASES):
@@ -79,9 +75,6 @@ def main():
             items[variant].find_element(By.CSS_SELECTOR, ".row").click()
             wait_for(driver, f"the opened entry of case={variant} says {expected!r}",
                      lambda: expected in items[variant].text)
-        check_console_is_clean(driver)
-    finally:
-        driver.quit()
     print("ok")
 
 

@@ -14,8 +14,8 @@ import sys
 
 from selenium.webdriver.common.by import By
 
-from dashboard_check import (add_as_runtime_fixture, browser, call, check_accepted, check_console_is_clean,
-                             copy_as_fixture, entries, fail, wait_for)
+from dashboard_check import (add_as_runtime_fixture, call, check_accepted, copy_as_fixture, entries, fail,
+                             live_dashboard, wait_for)
 
 ENVELOPE = {"code": 40001, "message": "account frozen", "data": {"name": "Ada"}}
 
@@ -24,11 +24,7 @@ def main():
     if len(sys.argv) != 3:
         fail("usage: dashboard_proxied_check.py BASE_URL STANDIN_BINARY")
     base, standin = sys.argv[1].rstrip("/"), sys.argv[2]
-    driver = browser()
-    try:
-        driver.get(base + "/__standin/ui")
-        wait_for(driver, "the page says it is live",
-                 lambda: driver.find_element(By.CSS_SELECTOR, '[data-testid="status"]').text == "live")
+    with live_dashboard(base) as driver:
         call(base, "GET", "/account?from=app")
         wait_for(driver, "the proxied request appears as a business error",
                  lambda: any("PROXIED" in text and "200 code 40001" in text for text in entries(driver)))
@@ -48,9 +44,6 @@ def main():
             fail(f"the request the added fixture matches answers {status} {answer!r}")
         wait_for(driver, "the answer from the run-time fixture appears",
                  lambda: any("runtime/1" in text and "200 code 40001" in text for text in entries(driver)))
-        check_console_is_clean(driver)
-    finally:
-        driver.quit()
     print("ok")
 
 

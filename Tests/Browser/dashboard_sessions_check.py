@@ -18,7 +18,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from dashboard_check import WAIT_SECONDS, browser, call, check_console_is_clean, entries, fail, wait_for
+from dashboard_check import WAIT_SECONDS, call, entries, fail, live_dashboard, wait_for
 
 
 def start_session(base, name):
@@ -101,11 +101,7 @@ def main():
     base = sys.argv[1].rstrip("/")
     alpha = start_session(base, "alpha")
     call(base, "GET", "/users/1", headers=in_session(alpha))
-    driver = browser()
-    try:
-        driver.get(base + "/__standin/ui")
-        wait_for(driver, "the page says it is live",
-                 lambda: driver.find_element(By.CSS_SELECTOR, '[data-testid="status"]').text == "live")
+    with live_dashboard(base) as driver:
         beta = start_session(base, "beta")
         wait_for(driver, "the filter offers all, main, alpha and beta",
                  lambda: offered(driver) == ["all", "main", "alpha", "beta"])
@@ -125,9 +121,6 @@ def main():
         call(base, "DELETE", "/__standin/sessions/" + beta["id"])
         wait_for(driver, "the ended session leaves the filter",
                  lambda: offered(driver) == ["all", "main", "alpha"])
-        check_console_is_clean(driver)
-    finally:
-        driver.quit()
     print("ok")
 
 

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from selenium.webdriver.common.by import By
 
-from dashboard_check import browser, call, check_console_is_clean, entries, fail, wait_for
+from dashboard_check import call, entries, fail, live_dashboard, wait_for
 
 CONNECTIONS = 4
 PER_CONNECTION = 1000
@@ -75,11 +75,7 @@ def main():
     if len(sys.argv) != 2:
         fail("usage: dashboard_skipped_check.py BASE_URL")
     base = sys.argv[1].rstrip("/")
-    driver = browser()
-    try:
-        driver.get(base + "/__standin/ui")
-        wait_for(driver, "the page says it is live",
-                 lambda: driver.find_element(By.CSS_SELECTOR, '[data-testid="status"]').text == "live")
+    with live_dashboard(base) as driver:
         notice = driver.find_element(By.CSS_SELECTOR, '[data-testid="skipped"]')
         # On a busy machine a burst may end in a window of the cap that showed all its requests; then another.
         for number in range(BURSTS):
@@ -102,9 +98,6 @@ def main():
         wait_for(driver, "the button loads the journal's last entries into the list", load_and_look)
         if notice.is_displayed() and load_and_look() and notice.is_displayed():
             fail(f"the notice stays after its button loaded the entries: {notice.text!r}")
-        check_console_is_clean(driver)
-    finally:
-        driver.quit()
     print("ok")
 
 
