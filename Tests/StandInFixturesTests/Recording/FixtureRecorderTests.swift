@@ -20,6 +20,16 @@ import Testing
 
     private let json = [("Content-Type", "application/json")]
 
+    /// `GET /export` answered with 300 KB of `byte`: a body large enough to go in a file of its own.
+    private func largeExport(_ byte: UInt8) -> RecordedExchange {
+        RecordedExchange(
+            method: "GET",
+            path: "/export",
+            status: 200,
+            responseBody: .init(repeating: byte, count: 300_000)
+        )
+    }
+
     @Test func writesAnEnvelopeWithoutItsRequestIDAndItLoads() async throws {
         try await withRecorder { recorder, directory in
             let exchange = RecordedExchange(
@@ -45,22 +55,14 @@ import Testing
 
     @Test func reRecordingAShorterSequenceRemovesTheBodyFilesItNoLongerNames() async throws {
         try await withRecorder { recorder, directory in
-            let large = { (byte: UInt8) in
-                RecordedExchange(
-                    method: "GET",
-                    path: "/export",
-                    status: 200,
-                    responseBody: [UInt8](repeating: byte, count: 300_000)
-                )
-            }
-            for byte in UInt8(1)...3 { _ = try await recorder.record(large(byte)) }
+            for byte in UInt8(1)...3 { _ = try await recorder.record(largeExport(byte)) }
             let folder = directory.appendingPathComponent("recorded")
             let bodies = {
                 try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".body") }
             }
             #expect(try bodies().sorted() == ["GET-export.1.body", "GET-export.2.body", "GET-export.3.body"])
             let rerun = FixtureRecorder(mocksDirectory: directory, into: "recorded", rules: RecordingRules())
-            _ = try await rerun.record(large(9))
+            _ = try await rerun.record(largeExport(9))
             #expect(try bodies() == ["GET-export.1.body"])
             let small = RecordedExchange(method: "GET", path: "/export", status: 200, responseBody: Array("ok".utf8))
             _ = try await FixtureRecorder(mocksDirectory: directory, into: "recorded", rules: RecordingRules())
@@ -124,18 +126,10 @@ import Testing
     /// the same (compared with its file), and another still grows a sequence whose earlier body files stay as written.
     @Test func largeAnswersAgainCompareWithTheirFilesAndGrowASequence() async throws {
         try await withRecorder { recorder, directory in
-            let large = { (byte: UInt8) in
-                RecordedExchange(
-                    method: "GET",
-                    path: "/export",
-                    status: 200,
-                    responseBody: .init(repeating: byte, count: 300_000)
-                )
-            }
-            #expect(try await recorder.record(large(1)).label == .recorded)
-            #expect(try await recorder.record(large(1)).label == .unchanged)
-            #expect(try await recorder.record(large(2)).label == .updated)
-            #expect(try await recorder.record(large(3)).label == .updated)
+            #expect(try await recorder.record(largeExport(1)).label == .recorded)
+            #expect(try await recorder.record(largeExport(1)).label == .unchanged)
+            #expect(try await recorder.record(largeExport(2)).label == .updated)
+            #expect(try await recorder.record(largeExport(3)).label == .updated)
             let folder = directory.appendingPathComponent("recorded")
             for byte in UInt8(1)...3 {
                 let stored = try Data(contentsOf: folder.appendingPathComponent("GET-export.\(byte).body"))
