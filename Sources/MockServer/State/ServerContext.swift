@@ -1,4 +1,5 @@
 import Logging
+import StandInEngine
 import StandInFixtures
 
 /// The state every loop shares: the fixtures, simulation, journal, hit counts, access log, admin settings and
