@@ -97,7 +97,7 @@ package final class HTTPServer: Sendable {
             state = .running(loops)
             return true
         }
-        guard started else { throw .libevent("the server was already started") }
+        guard started else { throw .alreadyStarted }
         boundPort.withLock { $0 = port }
         chores(loops[0])
         return loops
@@ -117,7 +117,7 @@ package final class HTTPServer: Sendable {
             if case .running(let loops) = state { return loops }
             return []
         }
-        guard !loops.isEmpty else { throw .libevent("the server is not running") }
+        guard !loops.isEmpty else { throw .notRunning }
         if let free = DescriptorBudget.free(), free < loops.count + DescriptorBudget.keptForConnections {
             throw .outOfDescriptors(limit: DescriptorBudget.limit)
         }
