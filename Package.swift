@@ -45,12 +45,14 @@ let package = Package(
         // The lock every module uses, and the HTTP syntax rules that the fixtures and the server's engine share.
         .target(name: "StandInSupport"),
         .target(name: "StandInFixtures", dependencies: ["NetworkCore", "StandInSupport"]),
+        // The libevent engine (loops, connections, requests, replies): the only module that imports CLibevent and CZlib.
+        .target(name: "StandInEngine", dependencies: ["CLibevent", "CZlib", "StandInSupport"]),
         // Linux: a corrected copy of a FoundationNetworking function that leaks per request (see its source).
         .target(name: "URLSessionHostFix"),
         .target(
             name: "MockServer",
             dependencies: [
-                "CLibevent", "CZlib", "NetworkCore", "StandInFixtures", "StandInSupport", "URLSessionHostFix",
+                "NetworkCore", "StandInEngine", "StandInFixtures", "StandInSupport", "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -92,12 +94,13 @@ let package = Package(
         .testTarget(
             name: "MockServerTests",
             dependencies: [
-                "MockServer", "NetworkCore", "NetworkTestSupport", "ServerTestSupport", "StandInFixtures",
-                "StandInSupport", "URLSessionHostFix",
+                "MockServer", "NetworkCore", "NetworkTestSupport", "ServerTestSupport", "StandInEngine",
+                "StandInFixtures", "StandInSupport", "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "StandInEngineTests", dependencies: ["StandInEngine"]),
         .testTarget(
             name: "StandInTests",
             dependencies: ["standin", "NetworkCore", "ServerTestSupport", "StandInSupport"]

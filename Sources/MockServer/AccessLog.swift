@@ -1,4 +1,5 @@
 import Foundation
+import StandInEngine
 import StandInFixtures
 import StandInSupport
 

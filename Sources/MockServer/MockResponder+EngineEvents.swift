@@ -1,3 +1,5 @@
+import StandInEngine
+
 extension MockResponder {
     /// Logs what the engine did on its own: a refused request gets an access-log line (`REFUSED`) when its method
     /// and path are known, and a warning otherwise, as do cut connections and accept pauses.

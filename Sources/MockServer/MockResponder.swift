@@ -1,4 +1,5 @@
 import Foundation
+import StandInEngine
 import StandInFixtures
 
 /// Answers one loop's requests: admin calls under `/__standin/`, everything else from the current fixtures through

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StandInEngine
 import StandInFixtures
 
 /// A StandIn server: loads the fixtures of a mocks directory and answers HTTP requests from them.

@@ -1,3 +1,4 @@
+import StandInEngine
 import StandInFixtures
 
 /// The one record of answered requests, whichever responder answered them: the access-log line and the journal

@@ -1,3 +1,4 @@
+import StandInEngine
 import StandInFixtures
 
 /// The fast path: a response is rendered straight into the request's output headers and buffer.

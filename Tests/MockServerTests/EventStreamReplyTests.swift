@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import MockServer
+@testable import StandInEngine
 
 /// `EventStreamReply` on a real loop, socket and evhttp: once `end` has been called, the reply sends nothing more,
 /// neither while its last bytes go out nor after evhttp has freed the request with its connection. (The dashboard's

@@ -1,4 +1,5 @@
 import NetworkCore
+import StandInEngine
 import StandInFixtures
 
 /// The admin API under `/__standin/`: JSON in and out, answered on the loop that received the call.

@@ -1,3 +1,5 @@
+import StandInEngine
+
 /// The dashboard's calls under `/__standin/`: its page and assets (`ui`, `ui/app.js`, `ui/app.css`) and its live
 /// journal (`events`). `MockResponder` checks access first, as for any admin call.
 struct Dashboard {

@@ -1,3 +1,4 @@
+import StandInEngine
 import StandInSupport
 
 /// One browser's event stream. Events offered from any loop wait in a bounded queue; the stream's own loop writes

@@ -1,3 +1,4 @@
+import StandInEngine
 import StandInFixtures
 
 /// A page of the journal as JSON, `{"count","capacity","next","requests":[…]}`, written a few entries at a time as

@@ -1,3 +1,4 @@
+import StandInEngine
 import StandInFixtures
 
 /// What a journal entry keeps of a request's head: method, path, query and headers, packed into one byte array when

@@ -1,4 +1,5 @@
 import Foundation
+import StandInEngine
 import StandInFixtures
 
 /// Answers one loop's requests in record mode: each goes to the backend in a task, off the loop; the answer comes

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import StandInEngine
 import StandInFixtures
 
 /// A request on its way to the backend: a copy of what the client sent, taken on the loop's thread so that the

@@ -1,4 +1,5 @@
 import Foundation
+import StandInEngine
 
 /// Reloads the mocks directory when a file in it changes, on the first event loop's thread: the server needs no
 /// thread of its own for it.

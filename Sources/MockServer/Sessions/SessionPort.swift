@@ -1,3 +1,5 @@
+import StandInEngine
+
 /// A session's own listening port: a further port of the server (`HTTPServer.openPort`), on the server's host and
 /// served by its loops, whose requests and admin calls all act on the session's state, and whose unmatched requests
 /// go to the server's fallback upstream, if any. An app under test needs only its base URL.

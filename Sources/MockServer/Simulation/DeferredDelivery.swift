@@ -1,3 +1,4 @@
+import StandInEngine
 import StandInFixtures
 import StandInSupport
 

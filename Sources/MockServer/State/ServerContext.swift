@@ -1,4 +1,5 @@
 import Logging
+import StandInEngine
 import StandInFixtures
 
 /// The state every loop shares: the fixtures, simulation, journal, hit counts, access log, admin settings and
@@ -80,8 +81,8 @@ final class ServerContext: Sendable {
     static let minimumSessionJournalBytes = 1024 * 1024
 
     /// Starts a session beside the main state, listening on a port of its own of `server` and following the file
-    /// fixtures from now on. Throws a 429 when `--max-sessions` sessions are alive, a 503 when no port can be listened
-    /// on.
+    /// fixtures from now on. Throws a 429 when `--max-sessions` sessions are alive, a 503 when the server is stopping
+    /// or no port can be listened on.
     func startSession(name: String?, ttl: Duration, on server: HTTPServer?) throws(AdminError) -> Session {
         let full = AdminError(
             status: 429,
@@ -100,7 +101,7 @@ final class ServerContext: Sendable {
         let lease = SessionLease(ttl: ttl)
         let port: SessionPort
         do {
-            guard let server else { throw ServerError.libevent("the server is stopping") }
+            guard let server else { throw ServerError.notRunning }
             port = try SessionPort(
                 on: server,
                 avoiding: sessions.retiredPorts,
@@ -108,6 +109,8 @@ final class ServerContext: Sendable {
                 lease: lease,
                 context: self
             )
+        } catch ServerError.notRunning {
+            throw AdminError(status: 503, message: "the server is stopping and starts no more sessions")
         } catch {
             throw AdminError(status: 503, message: "no port is free for the session to listen on: \(error)")
         }

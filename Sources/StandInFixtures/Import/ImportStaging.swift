@@ -121,7 +121,7 @@ public struct ImportStaging: Sendable {
 
     private func move(_ source: URL, to destination: URL) throws {
         guard rename(source.path, destination.path) == 0 else {
-            throw RecordingError.cannotWrite(destination.path, reason: String(cString: strerror(errno)))
+            throw RecordingError.cannotWrite(destination.path, errno: errno)
         }
     }
 }

@@ -64,7 +64,7 @@ struct FixtureFileWriter {
                 try Self.writeUnsynced(bytes, to: temporary.path)
             }
             guard rename(temporary.path, url.path) == 0 else {
-                throw RecordingError.cannotWrite(relativePath, reason: String(cString: strerror(errno)))
+                throw RecordingError.cannotWrite(relativePath, errno: errno)
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
@@ -102,7 +102,7 @@ struct FixtureFileWriter {
     private static func writeUnsynced(_ bytes: [UInt8], to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw RecordingError.cannotWrite(path, reason: String(cString: strerror(errno)))
+            throw RecordingError.cannotWrite(path, errno: errno)
         }
         defer { close(descriptor) }
         var written = 0
@@ -110,7 +110,7 @@ struct FixtureFileWriter {
             let count = bytes[written...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
-                throw RecordingError.cannotWrite(path, reason: String(cString: strerror(errno)))
+                throw RecordingError.cannotWrite(path, errno: errno)
             }
             written += count
         }
@@ -155,13 +155,15 @@ struct FixtureFileWriter {
 public enum RecordingError: Error, CustomStringConvertible {
     /// The file name would leave the recording folder.
     case unsafePath(String)
-    /// The file system refused the write.
-    case cannotWrite(String, reason: String)
+    /// The file system refused the write, with this `errno` (`ENOSPC`, `EACCES`, `EISDIR`, …).
+    case cannotWrite(String, errno: Int32)
 
     public var description: String {
         switch self {
-        case .unsafePath(let path): "refused to write \(path.debugDescription): it would leave the recording folder"
-        case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+        case .unsafePath(let path):
+            "refused to write \(path.debugDescription): it would leave the recording folder"
+        case .cannotWrite(let path, let errorNumber):
+            "cannot write \(path): \(String(cString: strerror(errorNumber))) (errno \(errorNumber))"
         }
     }
 }

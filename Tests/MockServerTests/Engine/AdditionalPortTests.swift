@@ -4,6 +4,7 @@ import ServerTestSupport
 import Testing
 
 @testable import MockServer
+@testable import StandInEngine
 
 /// Ports opened on a running server (`HTTPServer.openPort`): served by the server's loops with handlers of their own,
 /// and closed, with their sockets, by `close` or with the server.

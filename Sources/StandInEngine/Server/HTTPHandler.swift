@@ -3,7 +3,7 @@
 /// Each loop has its own handler, created on the thread that starts the server and from then on used only on the
 /// loop's thread, so a handler may keep per-loop state without locks. It must send exactly one reply through each
 /// request, now or later on that same thread.
-protocol HTTPHandler: AnyObject {
+package protocol HTTPHandler: AnyObject {
     /// Handles one request.
     func handle(_ request: ServerRequest)
 
@@ -17,11 +17,11 @@ protocol HTTPHandler: AnyObject {
 
 extension HTTPHandler {
     /// Reads every body at full speed.
-    func bodyReadRate(for head: RequestHeadBytes) -> Int? { nil }
+    package func bodyReadRate(for head: RequestHeadBytes) -> Int? { nil }
 }
 
 /// Something the engine did to protect itself: a request refused, a connection cut, accepting paused.
-enum EngineEvent: Sendable, Equatable {
+package enum EngineEvent: Sendable, Equatable {
     /// A request whose head exceeded the limit was answered 431.
     case refusedLargeHead(method: String, path: String, bytes: Int)
     /// A request evhttp parsed but RFC 9112 refuses (an ambiguous length, a NUL, a folded line, an unknown version)

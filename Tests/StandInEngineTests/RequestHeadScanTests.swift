@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MockServer
+@testable import StandInEngine
 
 /// The head scan reads whole lines at once where it can and byte by byte where it must: however the bytes of a head
 /// arrive, split anywhere, it finds the same flaw and the same end.

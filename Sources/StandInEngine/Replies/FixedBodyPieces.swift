@@ -1,10 +1,10 @@
 /// A large body prepared at load (a `file` or `base64` body), sent in pieces as the client reads it: each reader
 /// holds one piece in the server's memory, not a copy of the whole body.
-final class FixedBodyPieces: StreamedBody {
+package final class FixedBodyPieces: StreamedBody {
     /// Bodies larger than this go out in pieces; smaller ones are copied into the connection's output at once.
-    static let threshold = 1024 * 1024
+    package static let threshold = 1024 * 1024
     /// The size of each piece.
-    static let pieceBytes = 256 * 1024
+    package static let pieceBytes = 256 * 1024
 
     private let bytes: [UInt8]
     private var offset = 0
@@ -13,7 +13,8 @@ final class FixedBodyPieces: StreamedBody {
         self.bytes = bytes
     }
 
-    func nextPiece() -> ArraySlice<UInt8>? {
+    /// The next piece, nil after the last.
+    package func nextPiece() -> ArraySlice<UInt8>? {
         guard offset < bytes.count else { return nil }
         let end = min(bytes.count, offset + Self.pieceBytes)
         defer { offset = end }
@@ -24,7 +25,7 @@ final class FixedBodyPieces: StreamedBody {
 extension ServerRequest {
     /// Sends the response with the headers added so far and `body`: a small body copied into the output at once, a
     /// large one in pieces with backpressure (`FixedBodyPieces`). The request must not be used afterwards.
-    func send(status: Int, body: [UInt8], on loop: EventLoop) {
+    package func send(status: Int, body: [UInt8], on loop: EventLoop) {
         guard body.count > FixedBodyPieces.threshold else {
             body.withUnsafeBytes { appendBody($0) }
             return send(status: status)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MockServer
+@testable import StandInEngine
 
 /// The raw head the engine reads before evhttp parses it, to ask for a body's read rate.
 @Suite struct RequestHeadBytesTests {

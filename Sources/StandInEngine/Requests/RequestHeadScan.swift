@@ -5,10 +5,11 @@ import Darwin
 #endif
 
 /// Why a request is refused although evhttp parsed it: the status and a sentence for the log.
-struct RequestFlaw: Sendable, Equatable {
+package struct RequestFlaw: Sendable, Equatable {
     /// 400, or 505 for an HTTP version other than 1.0 and 1.1.
-    let status: Int
-    let reason: String
+    package let status: Int
+    /// What is wrong with the request, for the log.
+    package let reason: String
 
     static func malformed(_ reason: String) -> RequestFlaw { RequestFlaw(status: 400, reason: reason) }
 }

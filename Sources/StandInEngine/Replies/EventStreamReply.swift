@@ -18,11 +18,11 @@ import Darwin
 /// Ownership: evhttp owns the request and its connection; the caller owns this reply, which holds the request's
 /// `DeferredRequest` (the connection's record holds that one until the client is gone or `end` is called, and
 /// its hang-up notice holds this reply weakly). Threads: the loop's thread only.
-final class EventStreamReply {
+package final class EventStreamReply {
     private let request: DeferredRequest
     private let budget: Int
     /// Called once when the client is gone before `end`.
-    var onHangUp: (() -> Void)?
+    package var onHangUp: (() -> Void)?
 
     /// The largest send buffer the kernel keeps for one stream's socket, so that what a stalled client leaves
     /// unread stays near `budget` in the kernel as well.
@@ -30,7 +30,7 @@ final class EventStreamReply {
 
     /// Sends the status line and the headers added to `request` so far, plus the event stream's own; events follow
     /// with `send`. `budget` is the most bytes the connection's output buffer may hold.
-    init(_ request: ServerRequest, budget: Int, writeTimeoutSeconds: Int, on loop: EventLoop) {
+    package init(_ request: ServerRequest, budget: Int, writeTimeoutSeconds: Int, on loop: EventLoop) {
         self.request = DeferredRequest(request, on: loop)
         self.budget = budget
         request.addHeader("Content-Type", "text/event-stream; charset=utf-8")
@@ -68,18 +68,18 @@ final class EventStreamReply {
 
     /// Whether the reply still takes events: the client is there and `end` has not been called. (Once ended, evhttp
     /// frees the request when the last bytes are out, and nothing may reach for it.)
-    var isOpen: Bool { request.request != nil }
+    package var isOpen: Bool { request.request != nil }
 
     /// Sends `bytes` as one chunk; false (nothing sent) when they would take the waiting bytes past the budget or
     /// the client is gone. Nothing is sent for no bytes: an empty chunk would end the reply.
-    func send(_ bytes: ArraySlice<UInt8>) -> Bool {
+    package func send(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard let server = request.request, waitingBytes + bytes.count <= budget else { return false }
         if !bytes.isEmpty { server.sendBodyChunk(bytes) }
         return true
     }
 
     /// Sends `last` whatever the budget (keep it small) and ends the reply; the connection closes once it is out.
-    func end(with last: [UInt8]) {
+    package func end(with last: [UInt8]) {
         guard let server = request.request else { return }
         onHangUp = nil
         request.finish()

@@ -10,7 +10,7 @@ extension ServerRequest {
     /// The client's address as text (`127.0.0.1`, `::1`), from evhttp; nil when evhttp does not know it.
     ///
     /// evhttp owns the string it returns (it lives as long as the connection); it is copied here.
-    var peerAddress: String? {
+    package var peerAddress: String? {
         guard let connection = evhttp_request_get_connection(request) else { return nil }
         var address: UnsafeMutablePointer<CChar>?
         var port: UInt16 = 0
@@ -20,7 +20,7 @@ extension ServerRequest {
 
     /// The request target as sent: path and query, not decoded (an absolute-form target loses its scheme and
     /// authority). For passing a request on unchanged.
-    var rawTarget: String {
+    package var rawTarget: String {
         guard let uri = evhttp_request_get_uri(request) else { return "/" }
         let target = String(cString: uri)
         guard !target.hasPrefix("/"), let scheme = target.range(of: "://") else { return target }
@@ -29,7 +29,7 @@ extension ServerRequest {
     }
 
     /// Every request header in the order received, names as sent, copied.
-    var allHeaders: [(name: String, value: String)] {
+    package var allHeaders: [(name: String, value: String)] {
         var headers: [(name: String, value: String)] = []
         forEachHeader { name, value in
             headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
@@ -39,7 +39,7 @@ extension ServerRequest {
 
     /// Calls `body` with each request header's name (as sent) and value, in the order received. The bytes are
     /// evhttp's and valid only during the call; nothing is copied.
-    func forEachHeader(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
+    package func forEachHeader(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
         var entry = evhttp_request_get_input_headers(request)?.pointee.tqh_first
         while let header = entry {
             if let key = header.pointee.key, let value = header.pointee.value {
@@ -52,8 +52,36 @@ extension ServerRequest {
         }
     }
 
+    /// Calls `body` with each request header whose name starts with `prefix` (ASCII letters, digits and `-`, in any
+    /// case): the name past the prefix and the value, as evhttp's C strings, valid only during the call. The names are
+    /// compared in place, so that headers without the prefix cost no copy and no length.
+    package func forEachHeader(
+        prefixed prefix: String,
+        _ body: (_ nameAfterPrefix: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>) -> Void
+    ) {
+        var entry = evhttp_request_get_input_headers(request)?.pointee.tqh_first
+        while let header = entry {
+            if let key = header.pointee.key, let value = header.pointee.value, Self.name(key, hasPrefix: prefix) {
+                body(key + prefix.utf8.count, value)
+            }
+            entry = header.pointee.next.tqe_next
+        }
+    }
+
+    /// Whether the C string `name` starts with `prefix`, any case. Compares the C string in place: passing a Swift
+    /// `String` to C would copy it to the heap once per header of every request.
+    private static func name(_ name: UnsafePointer<CChar>, hasPrefix prefix: String) -> Bool {
+        var position = 0
+        for expected in prefix.utf8 {
+            let byte = UInt8(bitPattern: name[position])
+            guard byte | 0x20 == expected | 0x20 else { return false }  // ASCII letters, '-' (0x2D) has 0x20 set
+            position += 1
+        }
+        return true
+    }
+
     /// At most `limit` bytes from the start of the body, and the body's full length.
-    func bodyPrefix(limit: Int) -> (bytes: [UInt8], length: Int) {
+    package func bodyPrefix(limit: Int) -> (bytes: [UInt8], length: Int) {
         guard let buffer = evhttp_request_get_input_buffer(request) else { return ([], 0) }
         let length = evbuffer_get_length(buffer)
         let count = min(length, limit)

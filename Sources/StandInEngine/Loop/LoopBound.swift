@@ -6,18 +6,18 @@
 ///
 /// The loop is held weakly: a task queued on a loop that has stopped must not keep it alive (the queue holds the
 /// task, the task would hold the loop). Once the loop is gone, `hop` drops the value.
-struct LoopBound<Value>: @unchecked Sendable {
+package struct LoopBound<Value>: @unchecked Sendable {
     private weak var loop: EventLoop?
     private let value: Value
 
     /// Binds `value` to `loop`; call on the loop's thread.
-    init(_ value: Value, on loop: EventLoop) {
+    package init(_ value: Value, on loop: EventLoop) {
         self.value = value
         self.loop = loop
     }
 
     /// Runs `body` with the value on the loop's thread, soon; never if the loop is gone. Callable from any thread.
-    func hop(_ body: @escaping @Sendable (Value) -> Void) {
+    package func hop(_ body: @escaping @Sendable (Value) -> Void) {
         loop?.execute { [self] in body(value) }
     }
 }

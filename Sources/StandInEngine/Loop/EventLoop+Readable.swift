@@ -4,7 +4,7 @@ extension EventLoop {
     /// Calls `action` on this loop's thread whenever `descriptor` has data to read, until the loop stops. The caller
     /// keeps the descriptor open until then (`action` may own it: it is released after the event is freed). Loop
     /// thread only.
-    func onReadable(_ descriptor: Int32, _ action: @escaping () -> Void) {
+    package func onReadable(_ descriptor: Int32, _ action: @escaping () -> Void) {
         keep(ReadableWatch(base: eventBase, descriptor: descriptor, action: action))
     }
 }

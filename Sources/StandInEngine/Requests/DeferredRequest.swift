@@ -16,11 +16,11 @@ import Darwin
 /// the reply is out, without telling anyone, so `request` is nil from then on. The hang-up watch's event has an
 /// unretained pointer to this object; it is freed when the watch stops, at the latest in `deinit`. Threads: the
 /// loop's thread only.
-final class DeferredRequest {
+package final class DeferredRequest {
     /// The request; nil once the client is gone or `finish()` handed it to evhttp.
-    private(set) var request: ServerRequest?
+    package private(set) var request: ServerRequest?
     /// Called once when the client is gone before the answer finished.
-    var onHangUp: (() -> Void)?
+    package var onHangUp: (() -> Void)?
     private let connection: OpaquePointer
     /// Unowned: the loop outlives its requests (freeing its HTTP server closes their connections).
     private unowned let loop: EventLoop
@@ -28,7 +28,8 @@ final class DeferredRequest {
     private let record: ConnectionRecord?
     private var hangUpWatch: OpaquePointer?
 
-    init(_ request: ServerRequest, on loop: EventLoop) {
+    /// Holds `request`, received on `loop`, for an answer later on the same loop's thread.
+    package init(_ request: ServerRequest, on loop: EventLoop) {
         self.request = request
         self.loop = loop
         connection = evhttp_request_get_connection(request.request)
@@ -38,7 +39,7 @@ final class DeferredRequest {
 
     /// Stops watching the connection: call right before the final send, after which evhttp owns everything. Take
     /// `request` first: it is nil from now on, as evhttp frees the request once the reply is out.
-    func finish() {
+    package func finish() {
         stopWatchingForHangUp()
         record?.onClose = nil
         request = nil
@@ -50,7 +51,7 @@ final class DeferredRequest {
 
     /// Closes the connection without a response: a TCP reset, or a clean close. Done on the next turn of the loop,
     /// outside libevent's callbacks, since it frees the connection.
-    func closeConnection(reset: Bool) {
+    package func closeConnection(reset: Bool) {
         loop.schedule(after: .zero) { [self] in
             guard request != nil else { return }
             if reset { resetSocket() }
@@ -78,7 +79,7 @@ final class DeferredRequest {
 
     /// Notices a client that hangs up while nothing is being sent (evhttp stops reading a connection once a request
     /// has arrived): the connection is closed as soon as the client's end is.
-    func watchForHangUp() {
+    package func watchForHangUp() {
         let socket = bufferevent_getfd(evhttp_connection_get_bufferevent(connection))
         let context = Unmanaged.passUnretained(self).toOpaque()
         hangUpWatch = event_new(loop.eventBase, socket, Int16(EV_READ | EV_PERSIST), readableWhileHeld, context)
@@ -109,7 +110,7 @@ final class DeferredRequest {
     }
 
     /// Stops polling the client's socket (evhttp notices hang-ups itself while it is writing).
-    func stopWatchingForHangUp() {
+    package func stopWatchingForHangUp() {
         guard let hangUpWatch else { return }
         event_free(hangUpWatch)
         self.hangUpWatch = nil

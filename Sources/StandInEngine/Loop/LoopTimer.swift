@@ -6,7 +6,7 @@ import CLibevent
 /// Ownership: the loop keeps every armed timer in its `armedTimers` table, which owns it; libevent's event gets an
 /// unretained pointer to the timer. Firing or cancelling removes it from the table and frees the event; stopping
 /// the loop cancels whatever is still armed. Threads: create, fire and cancel only on the loop's thread.
-final class LoopTimer {
+package final class LoopTimer {
     private var event: OpaquePointer?
     private var action: (() -> Void)?
     private let repeats: Bool
@@ -27,7 +27,7 @@ final class LoopTimer {
     }
 
     /// Stops the timer if it has not fired; its action never runs. Safe to call more than once.
-    func cancel() {
+    package func cancel() {
         guard let event else { return }
         event_free(event)
         self.event = nil
@@ -45,14 +45,14 @@ final class LoopTimer {
 extension EventLoop {
     /// Runs `action` on this loop's thread after `delay`. Call only on the loop's thread.
     @discardableResult
-    func schedule(after delay: Duration, _ action: @escaping () -> Void) -> LoopTimer {
+    package func schedule(after delay: Duration, _ action: @escaping () -> Void) -> LoopTimer {
         arm(LoopTimer(loop: self, repeats: false, action: action), after: delay)
     }
 
     /// Runs `action` on this loop's thread every `interval` until the timer is cancelled or the loop stops. Call only
     /// on the loop's thread.
     @discardableResult
-    func every(_ interval: Duration, _ action: @escaping () -> Void) -> LoopTimer {
+    package func every(_ interval: Duration, _ action: @escaping () -> Void) -> LoopTimer {
         arm(LoopTimer(loop: self, repeats: true, action: action), after: interval)
     }
 

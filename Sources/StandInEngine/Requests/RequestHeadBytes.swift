@@ -8,29 +8,29 @@ import Darwin
 ///
 /// It points into the connection's input buffer, which evhttp owns, so it is valid only during the call it is passed
 /// to, on the loop's thread; keep what it returns, never the view itself.
-struct RequestHeadBytes {
+package struct RequestHeadBytes {
     /// The head's bytes, from the request line to the empty line that ends the head.
-    let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
 
     /// Whether the head starts with `prefix`, byte for byte.
-    func starts(with prefix: StaticString) -> Bool {
+    package func starts(with prefix: StaticString) -> Bool {
         guard let base = bytes.baseAddress, bytes.count >= prefix.utf8CodeUnitCount else { return false }
         return memcmp(base, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
     }
 
     /// The method token, as sent.
-    var method: String {
+    package var method: String {
         requestLineFields.first.map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 
     /// The path of the request target, without query or fragment, as sent (percent-encoded).
-    var path: Substring {
+    package var path: Substring {
         let target = requestLineFields.dropFirst().first.map { Substring(decoding: $0, as: UTF8.self) } ?? ""
         return target.prefix { $0 != "?" && $0 != "#" }
     }
 
     /// The value of the first header named `name` (any case), without surrounding whitespace; nil when absent.
-    func header(named name: String) -> String? {
+    package func header(named name: String) -> String? {
         let wanted = Array(name.utf8)
         for line in lines.dropFirst() {
             guard line.count > wanted.count, line[line.startIndex + wanted.count] == UInt8(ascii: ":"),

@@ -14,7 +14,7 @@ import StandInSupport
 /// loop exits, only the loop's own thread touches libevent, the ports, their handlers and the timers, except
 /// `execute`, which any thread may call: it queues the task under a lock and wakes the loop with `event_active`
 /// (safe because `evthread_use_pthreads` ran first).
-final class EventLoop: @unchecked Sendable {
+package final class EventLoop: @unchecked Sendable {
     private let base: OpaquePointer
     private var wakeEvent: OpaquePointer?
     private let tasks = Locked<[@Sendable () -> Void]>([])
@@ -30,10 +30,10 @@ final class EventLoop: @unchecked Sendable {
     /// The `Date` header of the loop's replies.
     private let replyDate = ReplyDate()
     /// The server whose loop this is, for opening further ports (`openPort`).
-    weak var server: HTTPServer?
+    package weak var server: HTTPServer?
 
     /// Creates the event base; `listen` adds the ports it serves. `loops` is how many loops share the server's limits.
-    init(limits: ServerLimits, loops: Int) throws(ServerError) {
+    package init(limits: ServerLimits, loops: Int) throws(ServerError) {
         _ = LibeventRuntime.prepared
         if let free = DescriptorBudget.free(), free < DescriptorBudget.perLoop {
             throw .outOfDescriptors(limit: DescriptorBudget.limit)
@@ -76,7 +76,7 @@ final class EventLoop: @unchecked Sendable {
     /// loop takes over) with `handler`. Each descriptor is registered with one loop's event base only, so the
     /// changelist's caveat about duplicated descriptors (see `init`) does not concern it. Loop thread only, or the
     /// creating thread before the loop runs.
-    func listen(on socket: Int32, handler: any HTTPHandler) throws(ServerError) {
+    package func listen(on socket: Int32, handler: any HTTPHandler) throws(ServerError) {
         ports.append(try PortListener(socket: socket, loop: self, limits: limits, handler: handler))
     }
 
@@ -90,7 +90,7 @@ final class EventLoop: @unchecked Sendable {
     var mainHandler: (any HTTPHandler)? { ports.first?.handler }
 
     /// Starts the loop's thread; it runs until `stop`.
-    func start(name: String) {
+    package func start(name: String) {
         let thread = Thread { [self] in run() }
         thread.name = name
         thread.start()
@@ -98,7 +98,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Runs the loop on the calling thread until `stop` (from another thread) or `exit` (from this one), then shuts
     /// its ports down on this thread (their connections' close notices run here, while the loop still exists).
-    func run() {
+    package func run() {
         event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
         for port in ports { port.shutDown() }
         ports.removeAll()
@@ -108,7 +108,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Leaves the loop after the current callback. Loop thread only; other threads call `stop`.
-    func exit() {
+    package func exit() {
         event_base_loopbreak(base)
     }
 
@@ -119,7 +119,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Asks the loop to stop after the current callback, then waits until its thread has left the loop.
-    func stop() {
+    package func stop() {
         execute { [self] in event_base_loopbreak(base) }
         finished.wait()
     }
@@ -136,7 +136,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Keeps a watch (whose `deinit` frees its libevent events) until the loop stops.
-    func keep(_ watch: AnyObject) {
+    package func keep(_ watch: AnyObject) {
         watches.append(watch)
     }
 

@@ -12,12 +12,15 @@ import Darwin
 /// Ownership: evhttp owns the `evhttp_request` and frees it after the reply is sent (or when the connection
 /// closes); this struct only borrows it. Threads: use it only on the loop thread that received it, and only until
 /// `send` has been called.
-struct ServerRequest {
+package struct ServerRequest {
     /// The evhttp request; engine files only.
     let request: OpaquePointer
-    let method: String
-    let path: String
-    let rawQuery: Substring?
+    /// The method, as sent (an extension method too).
+    package let method: String
+    /// The path, percent-decoded.
+    package let path: String
+    /// The query as sent, without its `?`; nil when the target has none.
+    package let rawQuery: Substring?
     /// The loop's `Date` for replies. Unowned and unretained: the loop outlives its requests, and copies of a request
     /// then cost no reference counting.
     private unowned(unsafe) let replyDate: ReplyDate
@@ -31,13 +34,15 @@ struct ServerRequest {
         (path, rawQuery) = evhttp_request_get_uri(request).map(Self.splitTarget) ?? ("/", nil)
     }
 
-    func header(named name: String) -> String? {
+    /// The value of the first request header named `name`, any case; nil when there is none.
+    package func header(named name: String) -> String? {
         name.withCString { name in
             evhttp_find_header(evhttp_request_get_input_headers(request), name).map { String(cString: $0) }
         }
     }
 
-    var body: [UInt8] {
+    /// The request body, copied.
+    package var body: [UInt8] {
         guard let buffer = evhttp_request_get_input_buffer(request) else { return [] }
         let length = evbuffer_get_length(buffer)
         // An empty array must not go through unsafeUninitializedCapacity: with capacity 0 it writes the count
@@ -49,7 +54,7 @@ struct ServerRequest {
     }
 
     /// Adds a response header. Values with line breaks are refused by evhttp and dropped.
-    func addHeader(_ name: String, _ value: String) {
+    package func addHeader(_ name: String, _ value: String) {
         // Explicit withCString: passing a small String straight to C copies it into a temporary heap array.
         name.withCString { name in
             value.withCString { value in
@@ -59,7 +64,7 @@ struct ServerRequest {
     }
 
     /// Appends bytes to the response body (copied into evhttp's output buffer).
-    func appendBody(_ bytes: UnsafeRawBufferPointer) {
+    package func appendBody(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         evbuffer_add(evhttp_request_get_output_buffer(request), base, bytes.count)
     }
@@ -67,7 +72,7 @@ struct ServerRequest {
     /// Sends the response with the headers and body added so far; evhttp sets Content-Length. A response that has
     /// no body (`BodilessResponse`) loses the body added; one to `HEAD` keeps its length in Content-Length. The
     /// request must not be used afterwards.
-    func send(status: Int) {
+    package func send(status: Int) {
         if BodilessResponse.status(status, method: method) { dropBody(status: status) }
         addDate()
         withReasonPhrase(of: status) { evhttp_send_reply(request, Int32(status), $0, nil) }

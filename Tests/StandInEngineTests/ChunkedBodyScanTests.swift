@@ -1,6 +1,6 @@
 import Testing
 
-@testable import MockServer
+@testable import StandInEngine
 
 /// The chunked body scan reads a body however its bytes arrive, split anywhere: it finds the same flaw and the same
 /// end, and only RFC 9112's chunk framing is sound.

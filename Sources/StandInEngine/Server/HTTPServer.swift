@@ -9,7 +9,7 @@ import StandInSupport
 /// over the loops instead of landing on the one that woke first. `start` runs every loop on a thread of its own;
 /// `run` runs the first loop on the calling thread, so a one-loop server is a one-thread process (Linux makes
 /// every file-descriptor lookup of a multi-threaded process take an atomic reference, a few percent per request).
-final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     private enum State {
         case idle
         case running([EventLoop])
@@ -29,7 +29,7 @@ final class HTTPServer: Sendable {
     /// `chores` arms the server's periodic timers and watches on the first loop: it runs once, when the server binds,
     /// on the calling thread and before any loop runs (the loops' rule for setting up), so that when `start` returns or
     /// `listening` is called they are armed: a fixture edited from then on is seen.
-    init(
+    package init(
         host: String,
         port: Int,
         loops: Int = 1,
@@ -46,16 +46,16 @@ final class HTTPServer: Sendable {
     }
 
     /// The port the server listens on (the chosen one when started with port 0); 0 before `start`.
-    var port: Int { boundPort.withLock { $0 } }
+    package var port: Int { boundPort.withLock { $0 } }
 
     /// Binds and starts every loop on its own thread. Throws when the address cannot be listened on.
-    func start() throws(ServerError) {
+    package func start() throws(ServerError) {
         for (number, loop) in try bind().enumerated() { loop.start(name: "standin-loop-\(number)") }
     }
 
     /// Binds, calls `listening`, then serves with the first loop on the calling thread (the others on their own
     /// threads) until one of `signals` arrives or `stop` is called. Returns the signal, or nil after `stop`.
-    func run(stoppingOn signals: [Int32], listening: () -> Void) throws(ServerError) -> Int32? {
+    package func run(stoppingOn signals: [Int32], listening: () -> Void) throws(ServerError) -> Int32? {
         let loops = try bind()
         for (number, loop) in loops.enumerated().dropFirst() { loop.start(name: "standin-loop-\(number)") }
         let first = loops[0]
@@ -97,7 +97,7 @@ final class HTTPServer: Sendable {
             state = .running(loops)
             return true
         }
-        guard started else { throw .libevent("the server was already started") }
+        guard started else { throw .alreadyStarted }
         boundPort.withLock { $0 = port }
         chores(loops[0])
         return loops
@@ -109,7 +109,7 @@ final class HTTPServer: Sendable {
     /// added the port, at its next turn. A port the kernel offers for which `avoiding` is true is held while another
     /// is asked for, then let go. Throws when no port can be listened on, when the kernel offers only ports to avoid,
     /// or when the process has too few descriptors left for the port's sockets and connections (`DescriptorBudget`).
-    func openPort(
+    package func openPort(
         avoiding: (Int) -> Bool = { _ in false },
         makeHandler: @escaping @Sendable (EventLoop) -> any HTTPHandler
     ) throws(ServerError) -> AdditionalPort {
@@ -117,7 +117,7 @@ final class HTTPServer: Sendable {
             if case .running(let loops) = state { return loops }
             return []
         }
-        guard !loops.isEmpty else { throw .libevent("the server is not running") }
+        guard !loops.isEmpty else { throw .notRunning }
         if let free = DescriptorBudget.free(), free < loops.count + DescriptorBudget.keptForConnections {
             throw .outOfDescriptors(limit: DescriptorBudget.limit)
         }
@@ -157,7 +157,7 @@ final class HTTPServer: Sendable {
     }
 
     /// Stops every loop and waits until their threads have left them. Safe to call more than once.
-    func stop() {
+    package func stop() {
         let loops: [EventLoop] = state.withLock { state in
             defer { state = .stopped }
             if case .running(let loops) = state { return loops }

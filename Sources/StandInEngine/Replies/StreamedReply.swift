@@ -1,7 +1,7 @@
 import CLibevent
 
 /// A reply body produced piece by piece, as the client reads it.
-protocol StreamedBody: AnyObject {
+package protocol StreamedBody: AnyObject {
     /// The next piece of the body; nil once it is all out. Called on the loop's thread.
     func nextPiece() -> ArraySlice<UInt8>?
 }
@@ -14,7 +14,7 @@ protocol StreamedBody: AnyObject {
 /// Ownership: like any deferred request, the connection's record holds this reply (through its `DeferredRequest`'s
 /// hang-up notice) until the last piece is handed to evhttp or the client is gone; the write callback's argument is
 /// the unretained reply. Threads: the loop's thread only.
-final class StreamedReply {
+package final class StreamedReply {
     private let request: DeferredRequest
     private let body: any StreamedBody
     private var finished: ((_ complete: Bool) -> Void)?
@@ -26,7 +26,7 @@ final class StreamedReply {
 
     /// Sends the status line and the headers added to `request` so far, then `body`; `finished` hears whether the
     /// whole body went out (false: the client left first).
-    static func send(
+    package static func send(
         _ request: ServerRequest,
         status: Int,
         body: any StreamedBody,
