@@ -10,10 +10,6 @@ let package = Package(
         .library(name: "StandInFixtures", targets: ["StandInFixtures"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "StandInClient", targets: ["StandInClient"]),
-        // libFuzzer targets; see Fuzz/README.md.
-        .executable(name: "fuzz-fixture-loader", targets: ["FixtureLoaderFuzz"]),
-        .executable(name: "fuzz-matcher", targets: ["MatcherFuzz"]),
-        .executable(name: "fuzz-record-namer", targets: ["RecordNamerFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
