@@ -15,7 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // YAML for `standin import openapi` only; the command line parses it, the fixture module never sees it.
+        // YAML for `standin import openapi` only: StandInTooling parses it, what an app links never sees it.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
@@ -41,12 +41,24 @@ let package = Package(
         // The lock every module uses, and the HTTP syntax rules that the fixtures and the server's engine share.
         .target(name: "StandInSupport"),
         .target(name: "StandInFixtures", dependencies: ["NetworkCore", "StandInSupport"]),
+        // The blocking HTTP/1.1 transport that sends a client's request on unchanged: for the recorder, the fallback
+        // proxy and drift, never linked by an app.
+        .target(name: "StandInSocket", dependencies: ["NetworkCore", "StandInSupport"]),
+        // `standin import` and `standin drift`: only the command line links them.
+        .target(
+            name: "StandInTooling",
+            dependencies: [
+                "NetworkCore", "StandInFixtures", "StandInSocket", "StandInSupport",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         // Linux: a corrected copy of a FoundationNetworking function that leaks per request (see its source).
         .target(name: "URLSessionHostFix"),
         .target(
             name: "MockServer",
             dependencies: [
-                "CLibevent", "CZlib", "NetworkCore", "StandInFixtures", "StandInSupport", "URLSessionHostFix",
+                "CLibevent", "CZlib", "NetworkCore", "StandInFixtures", "StandInSocket", "StandInSupport",
+                "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -54,10 +66,9 @@ let package = Package(
         .executableTarget(
             name: "standin",
             dependencies: [
-                "MockServer", "NetworkCore", "StandInFixtures",
+                "MockServer", "NetworkCore", "StandInFixtures", "StandInTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(name: "FixtureLoaderFuzz", dependencies: ["StandInFixtures"], path: "Fuzz/FixtureLoaderFuzz"),
@@ -84,6 +95,14 @@ let package = Package(
         .testTarget(
             name: "StandInFixturesTests",
             dependencies: ["StandInFixtures", "NetworkCore", "ServerTestSupport"]
+        ),
+        .testTarget(
+            name: "StandInSocketTests",
+            dependencies: ["StandInSocket", "NetworkCore", "NetworkTestSupport", "ServerTestSupport"]
+        ),
+        .testTarget(
+            name: "StandInToolingTests",
+            dependencies: ["StandInTooling", "StandInFixtures", "NetworkCore", "ServerTestSupport"]
         ),
         .testTarget(
             name: "MockServerTests",
