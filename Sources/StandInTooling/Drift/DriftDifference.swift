@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// One way a real response differs from what a fixture serves, values aside.
 public enum DriftDifference: Sendable, Equatable, CustomStringConvertible {
     /// The HTTP status changed.

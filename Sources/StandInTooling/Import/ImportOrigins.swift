@@ -1,5 +1,4 @@
 import Foundation
-import StandInFixtures
 
 /// Which source entry each staged fixture was written from (`mappings/users.json mappings[2]`), so that a fixture
 /// that does not load is reported by the entry it came from.

@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// Why a source could not be imported at all, naming the file and, where known, the line: nothing is written then.
 public struct ImportSourceError: Error, CustomStringConvertible {
     /// The source file as the user named it.

@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// Something an import could not carry over, said where it came from and why: an import drops nothing silently.
 public struct ImportWarning: Sendable, Equatable, CustomStringConvertible {
     /// The source file or entry: `capture.har entries[12]`, `mappings/users.json`, `paths./pets GET`.

@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// An OpenAPI path (`/pets/{petId}`) as a fixture's request path, under the spec's base path (`/v1`).
 ///
 /// Whole `{name}` segments are already StandIn's templates. A segment that mixes a parameter with text

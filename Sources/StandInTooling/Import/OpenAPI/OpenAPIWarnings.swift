@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// The warnings of one import, each said once: a component schema that many operations use is warned about at the
 /// first place it is reached, not once per operation.
 ///

@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// Writes a short string that a simple regular expression matches: literals, `.`, classes (`[a-z0-9_]`, `[^,]`),
 /// `\d \w \s` and their negations, groups with alternatives (the first is taken), anchors and the quantifiers
 /// `? * + {n} {n,} {n,m}`. Lookarounds, back-references and Unicode properties are not written; nor is anything

@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// A key of an operation's `responses`: a status code (`"404"`), a range (`"4XX"`, served as 400) or `"default"`.
 struct ResponseKey {
     /// The key as the spec writes it, and the variant name it gets.

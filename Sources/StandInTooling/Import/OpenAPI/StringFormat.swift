@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// The string formats of JSON Schema and OpenAPI the sampler writes, with a sample of each and, for the formats a
 /// validator checks, the shape a value must have.
 enum StringFormat {

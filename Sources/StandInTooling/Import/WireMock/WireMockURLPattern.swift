@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// The path part of a WireMock `urlPattern`, which matches the path and the query together where StandIn's
 /// `pathRegex` matches the path alone.
 enum WireMockURLPattern {

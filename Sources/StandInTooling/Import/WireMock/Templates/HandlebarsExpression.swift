@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// The inside of one Handlebars expression as WireMock's templates write it: a helper or a path, then arguments
 /// (`request.body`, `'$.id'`, `3`) and options (`format='unix'`). Subexpressions (`(…)`) are not read.
 struct HandlebarsExpression {

@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// Text for a fixture string that StandIn reads as a template: literal text, escaped so it is served as it is
 /// (`{{` as `\{{`, a backslash before an escape or a template doubled), and StandIn templates.
 struct StandInTemplateText {

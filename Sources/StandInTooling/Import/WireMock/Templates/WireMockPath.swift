@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// A stub's request path as its response templates see it: WireMock's `request.path` and its segments
 /// (`request.path.[1]`, `request.pathSegments.[1]`) become the text of a literal path, a `{{path.NAME}}` of a path
 /// template, or a named group that the importer adds to a `pathRegex`.

@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// Rewrites a stub's response templates (header values, the body, the strings of a JSON body) as StandIn templates:
 /// each expression StandIn has an equal for becomes StandIn's (`WireMockHelpers`); every other one stays as text,
 /// escaped so StandIn serves it as written, and is reported with the reason.
