@@ -10,16 +10,12 @@ let package = Package(
         .library(name: "StandInFixtures", targets: ["StandInFixtures"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "StandInClient", targets: ["StandInClient"]),
-        // libFuzzer targets; see Fuzz/README.md.
-        .executable(name: "fuzz-fixture-loader", targets: ["FixtureLoaderFuzz"]),
-        .executable(name: "fuzz-matcher", targets: ["MatcherFuzz"]),
-        .executable(name: "fuzz-record-namer", targets: ["RecordNamerFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // YAML for `standin import openapi` only; the command line parses it, the fixture module never sees it.
+        // YAML for `standin import openapi` only: StandInTooling parses it, what an app links never sees it.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
@@ -47,12 +43,24 @@ let package = Package(
         .target(name: "StandInFixtures", dependencies: ["NetworkCore", "StandInSupport"]),
         // The libevent engine (loops, connections, requests, replies): the only module that imports CLibevent and CZlib.
         .target(name: "StandInEngine", dependencies: ["CLibevent", "CZlib", "StandInSupport"]),
+        // The blocking HTTP/1.1 transport that sends a client's request on unchanged: for the recorder, the fallback
+        // proxy and drift, never linked by an app.
+        .target(name: "StandInSocket", dependencies: ["NetworkCore", "StandInSupport"]),
+        // `standin import` and `standin drift`: only the command line links them.
+        .target(
+            name: "StandInTooling",
+            dependencies: [
+                "NetworkCore", "StandInFixtures", "StandInSocket", "StandInSupport",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         // Linux: a corrected copy of a FoundationNetworking function that leaks per request (see its source).
         .target(name: "URLSessionHostFix"),
         .target(
             name: "MockServer",
             dependencies: [
-                "NetworkCore", "StandInEngine", "StandInFixtures", "StandInSupport", "URLSessionHostFix",
+                "NetworkCore", "StandInEngine", "StandInFixtures", "StandInSocket", "StandInSupport",
+                "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -60,10 +68,9 @@ let package = Package(
         .executableTarget(
             name: "standin",
             dependencies: [
-                "MockServer", "NetworkCore", "StandInFixtures",
+                "MockServer", "NetworkCore", "StandInFixtures", "StandInTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(name: "FixtureLoaderFuzz", dependencies: ["StandInFixtures"], path: "Fuzz/FixtureLoaderFuzz"),
@@ -90,6 +97,14 @@ let package = Package(
         .testTarget(
             name: "StandInFixturesTests",
             dependencies: ["StandInFixtures", "NetworkCore", "ServerTestSupport"]
+        ),
+        .testTarget(
+            name: "StandInSocketTests",
+            dependencies: ["StandInSocket", "NetworkCore", "NetworkTestSupport", "ServerTestSupport"]
+        ),
+        .testTarget(
+            name: "StandInToolingTests",
+            dependencies: ["StandInTooling", "StandInFixtures", "NetworkCore", "ServerTestSupport"]
         ),
         .testTarget(
             name: "MockServerTests",

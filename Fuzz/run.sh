@@ -24,14 +24,21 @@ mkdir -p "$OUT/crashes"
 failed=0
 for target in "${TARGETS[@]}"; do
     corpus_name=${target#fuzz-}
+    # The executable target behind a name (the fuzzers are targets, not products an app could depend on).
+    case $target in
+        fuzz-fixture-loader) executable=FixtureLoaderFuzz ;;
+        fuzz-matcher) executable=MatcherFuzz ;;
+        fuzz-record-namer) executable=RecordNamerFuzz ;;
+        *) echo "$target: no such fuzz target (fuzz-fixture-loader, fuzz-matcher, fuzz-record-namer)" >&2; exit 2 ;;
+    esac
     echo "== $target: building"
     # --sanitize=fuzzer makes SwiftPM link libFuzzer's main (-Xswiftc -sanitize=fuzzer would link an empty one),
     # but it does not instrument the Swift modules for coverage: COVERAGE does, in the form libFuzzer reads
     # (inline 8-bit counters; plain "edge" gives trace-pc-guard, which libFuzzer refuses).
-    swift build --product "$target" --sanitize=fuzzer --sanitize=address -Xswiftc "$COVERAGE" \
+    swift build --product "$executable" --sanitize=fuzzer --sanitize=address -Xswiftc "$COVERAGE" \
         --scratch-path "$SCRATCH" 2>&1 |
         grep -Ev "ld.gold: warning: Cannot export local symbol" || true
-    binary="$SCRATCH/debug/$target"
+    binary="$SCRATCH/debug/$executable"
     [[ -x "$binary" ]] || { echo "$target: build failed" >&2; exit 1; }
 
     mkdir -p "$OUT/corpus/$corpus_name"

@@ -2,7 +2,8 @@
 # Fails when a target's imports and the dependencies Package.swift declares for it differ: a module imported but not
 # declared builds only through another target's dependency, and one declared but never imported is dead weight.
 # Executable targets a test depends on (to build the binary it runs) are not imported, so they are exempt.
-# It also keeps the C boundary in one target: only StandInEngine may depend on or import CLibevent and CZlib.
+# It also keeps the C boundary in one target: only StandInEngine may depend on or import CLibevent and CZlib; and it
+# fails when a module apps link reaches the command line's tooling.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -62,5 +63,19 @@ for name, target in sorted(targets.items()):
     if c_libraries:
         print(f"{name} uses {sep.join(c_libraries)}; only {ENGINE} may (MockServer goes through the engine)")
     failed = failed or bool(undeclared or unused or c_libraries)
+
+# What an app and its tests link builds none of the tooling of the command line: no importer or drift, no YAML parser, no
+# blocking socket transport.
+SHIPPED = ("NetworkCore", "StandInFixtures", "StandInClient")
+TOOLING = {"StandInTooling", "StandInSocket", "Yams"}
+for name in SHIPPED:
+    reached, pending = set(), [name]
+    while pending:
+        for dependency in declared(targets.get(pending.pop(), {})) - reached:
+            reached.add(dependency)
+            pending.append(dependency)
+    if reached & TOOLING:
+        print(f"{name} ships to apps but depends on {sep.join(sorted(reached & TOOLING))}")
+        failed = True
 sys.exit(1 if failed else 0)
 '

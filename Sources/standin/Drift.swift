@@ -1,11 +1,7 @@
 import ArgumentParser
 import Foundation
-import NetworkCore
 import StandInFixtures
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import StandInTooling
 
 /// `standin drift`: ask the real backend what each pinned fixture asks, and say where the answers' shapes differ.
 struct Drift: ParsableCommand {
@@ -79,12 +75,7 @@ struct Drift: ParsableCommand {
         let upstream = URL(string: upstream)!
         let headers = parsedHeaders
         let limit = try DurationText.parse(timeout)
-        // An http backend through a plain socket, as `record` reads it; https through URLSession. Either stops
-        // reading a body at `DriftCheck.largestBody`.
-        let transport: any Transport =
-            SocketTransport.supports(scheme: upstream.scheme ?? "")
-            ? SocketTransport(maxBodyBytes: DriftCheck.largestBody)
-            : URLSessionTransport(configuration: .ephemeral, maxBodyBytes: DriftCheck.largestBody)
+        let transport = DriftCheck.transport(to: upstream)
         let results = waitFor {
             await check.run(upstream: upstream, transport: transport, headers: headers, timeout: limit)
         }

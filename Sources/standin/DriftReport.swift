@@ -1,5 +1,6 @@
 import Foundation
 import StandInFixtures
+import StandInTooling
 
 /// How `standin drift` prints its results: a table for people, JSON for machines.
 enum DriftReport {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StandInFixtures
+import StandInTooling
 
 /// `standin import`: fixtures from where they already are (HAR captures, WireMock mappings, OpenAPI specs).
 struct Import: ParsableCommand {

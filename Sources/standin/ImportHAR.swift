@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StandInFixtures
+import StandInTooling
 
 /// `standin import har`: fixtures from a HAR capture, as `standin record` would have written the same traffic.
 struct ImportHAR: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import StandInFixtures
+import StandInTooling
 
 #if canImport(Glibc)
 import Glibc

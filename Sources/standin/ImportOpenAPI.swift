@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StandInFixtures
+import StandInTooling
 
 /// `standin import openapi SPEC`: one fixture per operation of an OpenAPI 3.0 or 3.1 spec, JSON or YAML.
 struct ImportOpenAPI: ParsableCommand {

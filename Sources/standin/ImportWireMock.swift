@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StandInFixtures
+import StandInTooling
 
 /// `standin import wiremock`: fixtures from WireMock stub mappings.
 struct ImportWireMock: ParsableCommand {

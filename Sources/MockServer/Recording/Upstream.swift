@@ -1,6 +1,7 @@
 import Foundation
 import NetworkCore
 import StandInFixtures
+import StandInSocket
 import StandInSupport
 
 #if canImport(FoundationNetworking)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A response whose body is larger than the transport was told to accept (``SocketTransport/maxBodyBytes``,
-/// ``URLSessionTransport/maxBodyBytes``): the call ends with ``TransportError/other(underlying:)`` carrying it, once the
+/// A response whose body is larger than the transport was told to accept (``URLSessionTransport/maxBodyBytes``, and
+/// the server's `SocketTransport`'s): the call ends with ``TransportError/other(underlying:)`` carrying it, once the
 /// limit is passed, without reading the rest.
 public struct ResponseBodyTooLarge: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// The most body bytes the transport accepts.

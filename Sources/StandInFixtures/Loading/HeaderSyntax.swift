@@ -3,7 +3,8 @@ import StandInSupport
 /// What RFC 9110 allows in header names and values: checked at load so a fixture cannot produce a broken response,
 /// and applied to the values templates render per request.
 public enum HeaderSyntax {
-    static func validate(name: String, value: String, line: Int) throws(FixtureError) {
+    /// Throws, naming `line`, when `name` is not an HTTP token or `value` holds a byte a header value cannot.
+    package static func validate(name: String, value: String, line: Int) throws(FixtureError) {
         guard !name.isEmpty, name.utf8.allSatisfy(HTTPToken.isTokenByte) else {
             throw FixtureError("\(name.quoted) is not a valid header name", line: line)
         }

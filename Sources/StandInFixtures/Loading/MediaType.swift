@@ -1,6 +1,7 @@
 /// Content types for `file` bodies, by file extension.
-enum MediaType {
-    static func forFileExtension(_ fileExtension: String) -> String {
+package enum MediaType {
+    /// The content type a `file` body with `fileExtension` is served as.
+    package static func forFileExtension(_ fileExtension: String) -> String {
         switch fileExtension.lowercased() {
         case "json": "application/json"
         case "txt": "text/plain; charset=utf-8"

@@ -26,7 +26,7 @@ extension FixtureIndex {
 
 extension RequestPattern {
     /// How far the request is from `fixture` (whose pattern this is), and what differed.
-    func nearMiss<Request: IncomingRequest>(
+    package func nearMiss<Request: IncomingRequest>(
         of fixture: Fixture,
         for facts: inout RequestFacts<Request>
     )

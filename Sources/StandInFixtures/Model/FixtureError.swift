@@ -16,7 +16,7 @@ public struct FixtureError: Error, Sendable, Equatable, CustomStringConvertible 
 
 extension StringProtocol {
     /// The string in double quotes, for messages: `"profile"`.
-    var quoted: String { "\"\(self)\"" }
+    package var quoted: String { "\"\(self)\"" }
 }
 
 extension FixtureError {

@@ -9,9 +9,9 @@ import Darwin
 /// Writes recorded files under one folder, atomically (a temporary file in the same folder, then `rename`), and
 /// never outside it: a relative path that is absolute, climbs with `..`, or resolves (through a symbolic link)
 /// elsewhere is refused.
-struct FixtureFileWriter {
+package struct FixtureFileWriter {
     /// What a write did to the file.
-    enum Result: Equatable {
+    package enum Result: Equatable {
         /// The file did not exist.
         case created
         /// The file existed with other bytes.
@@ -26,7 +26,8 @@ struct FixtureFileWriter {
     /// is moved into place whole at the end, so it leaves this off: a sync per file would cost more than the import.
     let syncsEachFile: Bool
 
-    init(root: URL, syncsEachFile: Bool = true) {
+    /// A writer confined to `root`.
+    package init(root: URL, syncsEachFile: Bool = true) {
         self.root = root.standardizedFileURL
         self.syncsEachFile = syncsEachFile
     }
@@ -49,7 +50,7 @@ struct FixtureFileWriter {
     private static let temporarySuffix = ".tmp"
 
     /// Writes `bytes` to `relativePath` under the root unless the file already holds them.
-    func write(_ bytes: [UInt8], to relativePath: String) throws -> Result {
+    package func write(_ bytes: [UInt8], to relativePath: String) throws -> Result {
         let url = try checkedURL(relativePath)
         let folder = url.deletingLastPathComponent()
         let existing = Self.size(of: url)

@@ -41,7 +41,7 @@ public enum FixtureNamer {
     }
 
     /// `text` with every character outside `A-Z a-z 0-9 - _ .` replaced by `_`; sets `changed` when any was.
-    static func sanitize(_ text: Substring, changed: inout Bool) -> String {
+    package static func sanitize(_ text: Substring, changed: inout Bool) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.isASCII,

@@ -5,7 +5,7 @@ import Foundation
 /// holds a secret), and the match headers.
 ///
 /// Secrets are left out rather than replaced, so that the same request, secrets and all, still matches on replay.
-struct RecordedMatch {
+package struct RecordedMatch {
     /// Text bodies up to this size match with `equals`; longer or binary ones by digest.
     static let longestExactBody = 4096
 
@@ -34,7 +34,7 @@ struct RecordedMatch {
     }
 
     /// A literal path, or for a path with braces (which `path` would read as a template) an anchored `pathRegex`.
-    static func pathMember(_ path: String) -> JSONNode.Member {
+    package static func pathMember(_ path: String) -> JSONNode.Member {
         guard path.contains("{") || path.contains("}") else { return member("path", .string(path)) }
         return member("pathRegex", .string(NSRegularExpression.escapedPattern(for: path)))
     }
@@ -91,7 +91,7 @@ struct RecordedMatch {
 
     /// `node` without members that are secret by name or hold a secret: a match cannot name them, and a subset match
     /// still recognises the request without them.
-    static func prune(
+    package static func prune(
         _ node: JSONNode,
         redactor: Redactor,
         secrets: SecretIndex
@@ -123,7 +123,8 @@ struct RecordedMatch {
         return secrets.occurs(in: string.utf8)
     }
 
-    static func member(_ key: String, _ value: JSONNode.Value) -> JSONNode.Member {
+    /// A member of a fixture written in code, with no line of its own.
+    package static func member(_ key: String, _ value: JSONNode.Value) -> JSONNode.Member {
         JSONNode.Member(key: key, value: JSONNode(value))
     }
 }

@@ -8,9 +8,9 @@ import NetworkCore
 /// A body that a digest header covers (`RecordedExchange.digestHeaders`) is stored so that it replays byte for byte (`text`, or
 /// `base64`), and the digest still holds; if redaction had to change it, the digest would be wrong, so the digest
 /// headers are left out instead.
-struct RecordedResponse {
+package struct RecordedResponse {
     /// Bodies larger than this go to a sibling file instead of the fixture.
-    static let largestInlineBody = 256 * 1024
+    package static let largestInlineBody = 256 * 1024
     /// Response headers kept besides every `X-` header, by lower-cased name, with their usual spelling (some
     /// transports hand names over as `Etag`). `Set-Cookie` reaches here only when secrets are kept.
     static let keptHeaders: [String: String] = Dictionary(
@@ -167,7 +167,7 @@ struct RecordedResponse {
 
 extension JSONNode {
     /// The value pretty-printed, as recorded files hold it.
-    var prettyBytes: [UInt8] {
+    package var prettyBytes: [UInt8] {
         var bytes: [UInt8] = []
         JSONWriter.writePretty(self, into: &bytes)
         return bytes

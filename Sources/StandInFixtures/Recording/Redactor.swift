@@ -72,7 +72,7 @@ public struct Redactor: Sendable {
     }
 
     /// `values` that are long enough to search for, longest first.
-    static func searchable(_ values: some Sequence<String>) -> [String] {
+    package static func searchable(_ values: some Sequence<String>) -> [String] {
         Set(values).filter { $0.utf8.count >= shortestSearchedSecret }.sorted {
             ($0.utf8.count, $0) > ($1.utf8.count, $1)
         }

@@ -7,7 +7,7 @@
 /// start, it says at each place the longest secret that begins there. The text is read in blocks at least as long as
 /// the longest secret, each from as far beyond its end as a secret starting in it can reach, so every byte is read
 /// at most about twice and at most one block's places are remembered at once.
-struct SecretIndex {
+package struct SecretIndex {
     private let edges: SecretTrie.Edges
     /// The root's edges by byte, the root itself where it has none: most bytes of a text are read here.
     private let rootEdges: [Int32]
@@ -19,7 +19,7 @@ struct SecretIndex {
     private let blockLength: Int
 
     /// Compiles `secrets`; empty ones are left out.
-    init(_ secrets: [String]) {
+    package init(_ secrets: [String]) {
         var trie = SecretTrie()
         for secret in secrets where !secret.isEmpty { trie.insert(secret.utf8.reversed()) }
         let edges = trie.edges()

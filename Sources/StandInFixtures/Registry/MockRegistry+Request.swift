@@ -3,14 +3,15 @@ import StandInSupport
 
 extension MockRegistry {
     /// A `TransportRequest` as matching and rendering see it.
-    struct Request: IncomingRequest {
-        let method: String
-        let path: String
-        let rawQuery: Substring?
+    package struct Request: IncomingRequest {
+        package let method: String
+        package let path: String
+        package let rawQuery: Substring?
         let fields: HTTPFields
-        let body: [UInt8]
+        package let body: [UInt8]
 
-        init(_ request: TransportRequest) {
+        /// The request's method, path without query or fragment, query, fields and body.
+        package init(_ request: TransportRequest) {
             method = request.head.method.rawValue
             var target = Substring(request.head.path ?? "/")
             if let hash = target.firstIndex(of: "#") { target = target[..<hash] }
@@ -25,7 +26,7 @@ extension MockRegistry {
             body = request.body.map(Array.init) ?? []
         }
 
-        func header(named name: String) -> String? {
+        package func header(named name: String) -> String? {
             guard let name = HTTPField.Name(name) else { return nil }
             return fields[values: name].first
         }

@@ -40,6 +40,11 @@ public final class MockRegistry: Transport, Sendable {
         /// One entry per broken file.
         public let diagnostics: [Diagnostic]
 
+        /// The error for a directory whose broken files gave `diagnostics`.
+        package init(diagnostics: [Diagnostic]) {
+            self.diagnostics = diagnostics
+        }
+
         public var description: String {
             "broken fixtures:\n" + diagnostics.map(\.description).joined(separator: "\n")
         }

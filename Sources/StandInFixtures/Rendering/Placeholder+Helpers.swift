@@ -1,6 +1,6 @@
 extension Placeholder {
     /// The longest offset `{{now}}` accepts, either way: about ten years.
-    static let maximumOffsetSeconds = 3650 * 86_400
+    package static let maximumOffsetSeconds = 3650 * 86_400
 
     /// Parses a helper with arguments: `json EXPR`, `randomInt MIN MAX`, `pick A B…`, `now "+1h"`, `now "unix"`.
     static func helper(named name: Substring, arguments: Substring) throws(FixtureError) -> Placeholder {

@@ -59,7 +59,8 @@ public enum Placeholder: Sendable, Hashable {
 }
 
 extension StringProtocol {
-    var trimmingASCIIWhitespace: SubSequence {
+    /// The text without leading and trailing spaces, tabs and line breaks.
+    package var trimmingASCIIWhitespace: SubSequence {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         let start = firstIndex { !isSpace($0) } ?? endIndex
         let end = lastIndex { !isSpace($0) }.map(index(after:)) ?? start

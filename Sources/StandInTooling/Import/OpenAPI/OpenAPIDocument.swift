@@ -1,0 +1,69 @@
+import Foundation
+import StandInFixtures
+
+/// An OpenAPI 3.0 or 3.1 document as parsed JSON, with what every part of the import asks of it: which version's
+/// schema rules apply, the base path every operation's path starts with, and local `$ref`s resolved.
+struct OpenAPIDocument {
+    /// The most `$ref`s followed one after another before a chain counts as a loop.
+    static let longestReferenceChain = 32
+
+    /// The whole document.
+    let root: JSONNode
+    /// Whether schemas follow OpenAPI 3.1 (JSON Schema 2020-12: `type` arrays, numeric `exclusiveMinimum`, `examples`
+    /// arrays, `$ref` beside other keywords) rather than 3.0.
+    let isVersion31: Bool
+
+    /// Reads the document's version; throws for anything that is not OpenAPI 3.0 or 3.1 (Swagger 2.0 included).
+    init(root: JSONNode) throws(OpenAPIImportError) {
+        guard case .object = root.value else { throw .notAnObject(found: root.typeName) }
+        if let swagger = root["swagger"] { throw .unsupportedVersion(swagger.textValue) }
+        guard let version = root["openapi"]?.stringValue else { throw .unsupportedVersion(nil) }
+        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else { throw .unsupportedVersion(version) }
+        self.root = root
+        isVersion31 = version.hasPrefix("3.1")
+    }
+
+    /// The path of `servers[0].url`, its variables replaced by their defaults, without a trailing `/`; empty when
+    /// the document names no server or the server's URL has no path.
+    var basePath: String {
+        guard case .array(let servers) = root["servers"]?.value, let server = servers.first,
+            var url = server["url"]?.stringValue
+        else { return "" }
+        if case .object(let variables) = server["variables"]?.value {
+            for variable in variables {
+                guard let value = variable.value["default"]?.stringValue else { continue }
+                url = url.replacingOccurrences(of: "{\(variable.key)}", with: value)
+            }
+        }
+        var path = Substring(url)
+        if let scheme = path.range(of: "://") {
+            path = path[scheme.upperBound...]
+            path = path.firstIndex(of: "/").map { path[$0...] } ?? ""
+        }
+        if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
+        while path.hasSuffix("/") { path = path.dropLast() }
+        guard !path.isEmpty else { return "" }
+        return path.hasPrefix("/") ? String(path) : "/" + path
+    }
+
+    /// `node` with its `$ref` chain followed: the node itself when it has no `$ref`, else what the reference points
+    /// at. Throws when a reference is not local, points at nothing, or loops.
+    func resolved(_ node: JSONNode) throws(OpenAPIReferenceError) -> JSONNode {
+        var current = node
+        for _ in 0..<Self.longestReferenceChain {
+            guard let reference = current["$ref"]?.stringValue else { return current }
+            current = try target(of: reference)
+        }
+        throw .loop(node["$ref"]?.stringValue ?? "")
+    }
+
+    /// What a local reference (`#/components/schemas/Pet`) points at.
+    func target(of reference: String) throws(OpenAPIReferenceError) -> JSONNode {
+        guard reference.hasPrefix("#") else { throw .external(reference) }
+        let pointer = String(reference.dropFirst())
+        guard let target = root.value(at: pointer.removingPercentEncoding ?? pointer),
+            pointer.isEmpty || pointer.hasPrefix("/")
+        else { throw .missing(reference) }
+        return target
+    }
+}
