@@ -1,4 +1,5 @@
 import Foundation
+import StandInFixtures
 
 /// How a mock server is set up: where fixtures are, where it listens, what it logs.
 public struct MockServerConfiguration: Sendable {
