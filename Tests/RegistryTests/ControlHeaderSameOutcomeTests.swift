@@ -47,8 +47,8 @@ private struct Controlled: Endpoint {
         try await withMocks(Self.files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
             let started = ContinuousClock.now
-            let user = try await client.send(Controlled(controls: ["X-StandIn-Delay": "200ms"]))
-            #expect(ContinuousClock.now - started >= .milliseconds(200))
+            let user = try await client.send(Controlled(controls: ["X-StandIn-Delay": "1s"]))
+            #expect(ContinuousClock.now - started >= .seconds(1))
             #expect(user == TestUser(id: "1", name: "Ada"))
         }
     }
