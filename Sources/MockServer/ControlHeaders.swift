@@ -1,18 +1,19 @@
+import StandInFixtures
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The controls a request carries: `X-StandIn-Variant`, `-Delay`, `-Status` and `-Fault` steer simulation,
-/// `-Session` names the session it belongs to.
+/// The controls a request carries: `X-StandIn-Variant`, `-Delay`, `-Status` and `-Fault` steer simulation
+/// (`SimulationControls`, which `MockRegistry` reads the same), `-Session` names the session it belongs to.
 struct ControlHeaders {
     static let prefix = "X-StandIn-"
 
-    private(set) var variant: String?
-    private(set) var delay: String?
-    private(set) var status: String?
-    private(set) var fault: String?
+    /// What the request asks simulation for.
+    private(set) var simulation = SimulationControls()
+    /// The session the request names, if any.
     private(set) var session: SessionHeader?
 
     /// Records one header, given as C strings: `name` past the prefix (any case) and its value. Read in place, so
@@ -22,13 +23,13 @@ struct ControlHeaders {
             let bytes = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
             session = SessionHeader(utf8: UnsafeBufferPointer(start: bytes, count: strlen(value)))
         } else if Self.name(name, is: "variant") {
-            variant = String(cString: value)
+            simulation.variant = String(cString: value)
         } else if Self.name(name, is: "delay") {
-            delay = String(cString: value)
+            simulation.delay = String(cString: value)
         } else if Self.name(name, is: "status") {
-            status = String(cString: value)
+            simulation.status = String(cString: value)
         } else if Self.name(name, is: "fault") {
-            fault = String(cString: value)
+            simulation.fault = String(cString: value)
         }
     }
 

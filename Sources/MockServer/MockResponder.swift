@@ -3,7 +3,8 @@ import StandInEngine
 import StandInFixtures
 
 /// Answers one loop's requests: admin calls under `/__standin/`, everything else from the current fixtures through
-/// the answering core (`FixtureAnswer`), with the simulation planned on top, then logs and journals what happened.
+/// the answering core with its simulation planned (`PlannedAnswer`, which `MockRegistry` decides through too), then
+/// logs and journals what happened.
 ///
 /// An intact, undelayed response is written straight into the request. Anything else (a delay, a fault) is
 /// rendered now and delivered later by `DeferredDelivery` on this loop's timers.
@@ -65,30 +66,24 @@ final class MockResponder: HTTPHandler {
             .start(request, redactor: recordingRedactor)
         let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
         var facts = RequestFacts(request)
-        let answer = FixtureAnswer(
-            to: &facts,
-            from: fixtures.index,
-            resources: state.fixtures.resources,
+        let answer = PlannedAnswer(
+            FixtureAnswer(
+                to: &facts,
+                from: fixtures.index,
+                resources: state.fixtures.resources,
+                config: fixtures.config,
+                requestId: requestId,
+                chooser: state.chooser,
+                requestedVariant: controls.simulation.variant
+            ),
+            simulation: simulation,
+            controls: controls.simulation,
             config: fixtures.config,
-            requestId: requestId,
-            chooser: state.chooser,
-            requestedVariant: controls.variant
+            requestId: requestId
         )
         switch answer {
-        case .resource(let reply, let fixture, let response, let variant):
+        case .resource(let reply, let fixture, let plan):
             hits?.add(fixture.id)
-            let planned = plan(
-                response,
-                status: reply.status,
-                variant: variant,
-                controls: controls,
-                refusing: request,
-                config: fixtures.config,
-                requestId: requestId
-            )
-            guard let plan = planned else {
-                return finishRefused(consume entry, fixture: fixture.id, successCode: successCode)
-            }
             let answer = JournalAnswer(envelopeCode: reply.envelopeCode, successCode: successCode, fault: plan.fault)
             if plan.isDeferred {
                 var rendered = RenderedResponse()
@@ -106,24 +101,13 @@ final class MockResponder: HTTPHandler {
             )
         case .unmatched:
             answerUnmatched(request, facts: &facts, fixtures: fixtures, requestId: requestId, consume entry)
-        case .refused(let fixture, let error):
+        case .refused(let fixture, let reply):
             hits?.add(fixture.id)
-            request.send(.unknownVariant(error, config: fixtures.config, requestId: requestId))
+            request.send(reply)
             finishRefused(consume entry, fixture: fixture.id, successCode: successCode)
-        case .matched(let match, let response, let variant):
+        case .matched(let match, let plan):
             let fixture = match.fixture
             hits?.add(fixture.id)
-            let planned = plan(
-                response,
-                variant: variant,
-                controls: controls,
-                refusing: request,
-                config: fixtures.config,
-                requestId: requestId
-            )
-            guard let plan = planned else {
-                return finishRefused(consume entry, fixture: fixture.id, successCode: successCode)
-            }
             let answer = JournalAnswer(
                 envelopeCode: plan.response.envelopeCode,
                 successCode: successCode,
@@ -158,25 +142,6 @@ final class MockResponder: HTTPHandler {
                 details: plan.logDetails,
                 answer: answer
             )
-        }
-    }
-
-    /// The simulation planned for a response; nil once `request` is answered 400 for control headers that cannot
-    /// be followed.
-    private func plan(
-        _ response: CompiledResponse,
-        status: Int? = nil,
-        variant: String?,
-        controls: ControlHeaders,
-        refusing request: ServerRequest,
-        config: ProjectConfig,
-        requestId: String
-    ) -> ResponsePlan? {
-        do {
-            return try simulation.plan(response, status: status, variant: variant, controls: controls)
-        } catch {
-            request.send(.error(status: 400, message: error.description, config: config, requestId: requestId))
-            return nil
         }
     }
 

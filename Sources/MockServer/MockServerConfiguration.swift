@@ -1,5 +1,6 @@
 import Foundation
 import StandInEngine
+import StandInFixtures
 
 /// How a mock server is set up: where fixtures are, where it listens, what it logs.
 public struct MockServerConfiguration: Sendable {

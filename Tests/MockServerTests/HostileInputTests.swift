@@ -1,4 +1,5 @@
 import Foundation
+import StandInFixtures
 import Testing
 
 @testable import MockServer

@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import StandInFixtures
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MockServer
+import StandInFixtures
 import Testing
 
 @Suite struct VariantAndSequenceTests {

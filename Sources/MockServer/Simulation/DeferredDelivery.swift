@@ -5,8 +5,6 @@ import StandInSupport
 /// Delivers one deferred answer on its loop: waits out the delay, then sends the response or produces the fault,
 /// and stops at once if the client hangs up.
 final class DeferredDelivery {
-    /// How often a slow body sends its next piece.
-    static let slowBodyTick = Duration.milliseconds(100)
     /// Delays this long or longer watch the client's socket so that a hang-up frees the request at once. Shorter
     /// ones skip the watch (two epoll calls per request) and notice a hang-up when their answer fails to send.
     static let hangUpWatchThreshold = Duration.seconds(1)
@@ -65,7 +63,7 @@ final class DeferredDelivery {
                 server.addHeader("Content-Length", String(rendered.body.count))
             }
             server.startReply(status: plan.status)
-            trickle(from: 0, bytesPerTick: max(1, bytesPerSecond / 10))
+            trickle(from: 0, bytesPerTick: SlowBodyPace(bytesPerSecond: bytesPerSecond).bytesPerTick)
         }
     }
 
@@ -86,7 +84,7 @@ final class DeferredDelivery {
             complete()
             return
         }
-        pending = loop.schedule(after: Self.slowBodyTick) { [self] in
+        pending = loop.schedule(after: SlowBodyPace.tick) { [self] in
             trickle(from: end, bytesPerTick: bytesPerTick)
         }
     }

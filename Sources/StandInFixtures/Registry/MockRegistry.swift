@@ -7,8 +7,9 @@ import FoundationNetworking
 #endif
 
 /// A `Transport` that answers in process from a mocks directory, as `standin serve` would over HTTP: the same
-/// answering core (`FixtureAnswer`: matching, variants, sequences, rendering, the 404 near-miss envelope) and the same
-/// delays. Endpoints registered in code (`register(_:response:status:)`, `register(_:error:)`) answer before any
+/// answering core (`PlannedAnswer`: matching, variants, sequences, rendering, the 404 near-miss envelope, and the
+/// simulation that the fixture and the request's `X-StandIn-Variant`, `-Delay`, `-Status` and `-Fault` headers ask
+/// for). Endpoints registered in code (`register(_:response:status:)`, `register(_:error:)`) answer before any
 /// fixture.
 ///
 /// ```swift
@@ -16,10 +17,14 @@ import FoundationNetworking
 /// let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
 /// ```
 ///
-/// Faults become what `URLSessionTransport` reports for them: `connection-reset` and `empty-response` throw
-/// `URLError(.networkConnectionLost)` (the client's `.transport(.connectionLost)`), `timeout` waits out the request's
-/// timeout and throws `URLError(.timedOut)`, `malformed-body` answers with the body cut in half, and `slow-body`
-/// with the full body at once.
+/// Delays are awaited with `Task.sleep`, so cancelling the call ends it at once; a delay the request's timeout does
+/// not outlast throws `URLError(.timedOut)` when the timeout passes. Faults become what `URLSessionTransport` reports
+/// for them from the server: `connection-reset` throws `URLError(.networkConnectionLost)` (the client's
+/// `.transport(.connectionLost)`); `empty-response` throws what URLSession reports for a connection closed without a
+/// response (`URLError(.badServerResponse)` with FoundationNetworking on Linux, `.networkConnectionLost` on Apple
+/// platforms); `timeout` throws `URLError(.timedOut)` once the request's timeout passes (or, if the server's default
+/// `--max-hold` of 5 minutes ends first, what `empty-response` throws); `malformed-body` answers with the body cut in
+/// half; and `slow-body` answers with the whole body once the trickle would have ended.
 public final class MockRegistry: Transport, Sendable {
     /// What a stub registered in code answers with, when it is an error.
     public enum StubError: Sendable {
@@ -51,20 +56,19 @@ public final class MockRegistry: Transport, Sendable {
     }
 
     /// The request header that names the variant to serve, as the server reads it.
-    public static let variantHeader = "X-StandIn-Variant"
+    public static let variantHeader = SimulationControls.variantHeader
 
     /// The project settings (envelope format, default headers) of the loaded directory, or the defaults.
     public let config: ProjectConfig
     private let index: FixtureIndex
     private let chooser = ResponseChooser()
-    private let templateRandom: TemplateRandom
+    private let simulation: Simulation
     private let resources: ResourceStore
     private let state = Locked(State())
 
     private struct State {
         var stubs: [StubKey: Stub] = [:]
         var requestIDs = RequestIDGenerator()
-        var random = SeededGenerator()
     }
 
     private struct StubKey: Hashable {
@@ -76,15 +80,15 @@ public final class MockRegistry: Transport, Sendable {
     ///
     /// Throws `LoadError` when any file (or `standin.json`) is broken, so that a test never passes on a fixture that
     /// silently did not load; throws the loader's error when the directory cannot be read.
-    /// - Parameter seed: makes `{{randomInt}}` and `{{pick}}` repeat, as `standin serve --seed` does; nil draws
-    ///   randomly.
+    /// - Parameter seed: makes `{{randomInt}}`, `{{pick}}` and random delays repeat, as `standin serve --seed` does;
+    ///   nil draws randomly.
     public init(directory: URL, seed: UInt64? = nil) throws {
         let loaded = try FixtureLoader(directory: directory).load()
         guard loaded.diagnostics.isEmpty else { throw LoadError(diagnostics: loaded.diagnostics) }
         config = loaded.config
         index = FixtureIndex(loaded.fixtures)
         resources = ResourceStore(loaded.resources)
-        templateRandom = TemplateRandom(seed: seed)
+        simulation = Simulation(settings: SimulationSettings(seed: seed))
     }
 
     /// An empty registry: only endpoints registered in code answer; everything else gets the 404 envelope.
@@ -92,14 +96,14 @@ public final class MockRegistry: Transport, Sendable {
         config = ProjectConfig()
         index = FixtureIndex([])
         resources = ResourceStore([])
-        templateRandom = TemplateRandom(seed: nil)
+        simulation = Simulation(settings: SimulationSettings())
     }
 
-    private init(config: ProjectConfig, index: FixtureIndex, resources: ResourceStore, templateRandom: TemplateRandom) {
+    private init(config: ProjectConfig, index: FixtureIndex, resources: ResourceStore, simulation: Simulation) {
         self.config = config
         self.index = index
         self.resources = resources
-        self.templateRandom = templateRandom
+        self.simulation = simulation
     }
 
     /// A registry answering from the same loaded fixtures, with variant choices, sequence positions, resource items
@@ -107,7 +111,7 @@ public final class MockRegistry: Transport, Sendable {
     /// registry (a `static let`) take a session each, so that running in parallel they never see each other's
     /// changes.
     public func session() -> MockRegistry {
-        MockRegistry(config: config, index: index, resources: resources.seededCopy(), templateRandom: templateRandom)
+        MockRegistry(config: config, index: index, resources: resources.seededCopy(), simulation: simulation)
     }
 
     // MARK: Variants and state
@@ -198,66 +202,65 @@ public final class MockRegistry: Transport, Sendable {
             )
         }
         if let stub { return Self.transportResponse(stub.reply(config: config, requestId: requestId)) }
+        let controls = SimulationControls(of: incoming)
         var facts = RequestFacts(incoming)
-        let answer = FixtureAnswer(
-            to: &facts,
-            from: index,
-            resources: resources,
+        let answer = PlannedAnswer(
+            FixtureAnswer(
+                to: &facts,
+                from: index,
+                resources: resources,
+                config: config,
+                requestId: requestId,
+                chooser: chooser,
+                requestedVariant: controls.variant
+            ),
+            simulation: simulation,
+            controls: controls,
             config: config,
-            requestId: requestId,
-            chooser: chooser,
-            requestedVariant: incoming.header(named: Self.variantHeader)
+            requestId: requestId
         )
+        var rendered = RenderedResponse()
         switch answer {
-        case .resource(let reply, _, let response, _):
-            try await waitOutDelay(of: response)
-            var rendered = RenderedResponse()
+        case .resource(let reply, _, let plan):
             reply.write(into: &rendered)
-            return try await deliver(rendered, status: reply.status, fault: response.fault, to: request)
+            return try await deliver(rendered, as: plan, to: request)
         case .unmatched:
             let unmatched = UnmatchedResponse(to: &facts, index: index, config: config, requestId: requestId)
             return Self.transportResponse(JSONReply(unmatched, config: config, requestId: requestId))
-        case .refused(_, let error):
-            return Self.transportResponse(.unknownVariant(error, config: config, requestId: requestId))
-        case .matched(let match, let response, _):
-            try await waitOutDelay(of: response)
+        case .refused(_, let reply):
+            return Self.transportResponse(reply)
+        case .matched(let match, let plan):
             var context = RenderContext(
                 facts: facts,
                 captures: match.captures,
                 requestId: requestId,
-                random: templateRandom
+                random: simulation.templateRandom
             )
-            var rendered = RenderedResponse()
-            response.write(with: &context, into: &rendered)
-            return try await deliver(rendered, status: response.status, fault: response.fault, to: request)
+            plan.response.write(with: &context, into: &rendered)
+            return try await deliver(rendered, as: plan, to: request)
         }
     }
 
-    /// Sleeps for a draw of the response's delay, if it has one.
-    private func waitOutDelay(of response: CompiledResponse) async throws {
-        guard let delay = response.delay else { return }
-        let duration = state.withLock { delay.sample(using: &$0.random) }
-        if duration > .zero { try await Task.sleep(for: duration) }
-    }
-
-    /// The response `rendered` makes, broken by `fault` as `URLSessionTransport` would report it.
+    /// The response `rendered` makes once `plan` is carried out: its status, after its delay, broken by its fault as
+    /// `URLSessionTransport` would report it.
     private func deliver(
         _ rendered: RenderedResponse,
-        status: Int,
-        fault: Fault?,
+        as plan: ResponsePlan,
         to request: TransportRequest
     ) async throws -> TransportResponse {
-        var rendered = rendered
-        switch fault {
-        case nil, .slowBody: break
-        case .malformedBody: rendered = rendered.truncated
-        case .connectionReset, .emptyResponse: throw URLError(.networkConnectionLost)
-        case .timeout:
-            try await Task.sleep(for: request.timeout ?? .seconds(60))
-            throw URLError(.timedOut)
-        }
-        if BodilessResponse.status(status, method: request.head.method.rawValue) { rendered = rendered.withoutBody }
-        return Self.transportResponse(status: status, headers: rendered.headers, body: rendered.body)
+        var delivery = SimulatedDelivery(
+            rendered,
+            plan: plan,
+            method: request.head.method.rawValue,
+            timeout: request.timeout,
+            maxHold: simulation.settings.maxHold
+        )
+        try await delivery.carryOut()
+        return Self.transportResponse(
+            status: plan.status,
+            headers: delivery.rendered.headers,
+            body: delivery.rendered.body
+        )
     }
 
     /// The registered stub for the request, if any. A base URL's path prefix does not matter: `/v1/users/1` finds

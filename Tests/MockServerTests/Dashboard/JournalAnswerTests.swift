@@ -1,5 +1,6 @@
 import Foundation
 import ServerTestSupport
+import StandInFixtures
 import Testing
 
 @testable import MockServer

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MockServer
 import ServerTestSupport
+import StandInFixtures
 import StandInSupport
 
 #if canImport(FoundationNetworking)

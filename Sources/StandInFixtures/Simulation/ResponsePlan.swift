@@ -1,23 +1,21 @@
-import StandInFixtures
-
 /// What one matched request gets: the response, and the status, delay and fault simulation puts on it.
-struct ResponsePlan {
+public struct ResponsePlan: Sendable {
     /// The fixture's response (variant and sequence step applied).
-    let response: CompiledResponse
+    public let response: CompiledResponse
     /// The status to send; the response's own unless overridden.
-    var status: Int
+    public var status: Int
     /// How long to wait before answering.
-    var delay: Duration
+    public var delay: Duration
     /// A fault to produce instead of (or while) answering.
-    var fault: Fault?
+    public var fault: Fault?
     /// The variant served, if any.
-    var variant: String?
+    public var variant: String?
 
-    /// Whether the answer leaves the request callback: anything but an immediate, intact response.
-    var isDeferred: Bool { delay > .zero || fault != nil }
+    /// Whether the answer cannot be given at once, intact: it waits, or breaks.
+    public var isDeferred: Bool { delay > .zero || fault != nil }
 
     /// `variant=slow delay=812ms fault=timeout`: the access log's account of what was simulated.
-    var logDetails: String? {
+    public var logDetails: String? {
         var details: [String] = []
         if let variant { details.append("variant=\(variant)") }
         if delay > .zero { details.append("delay=\(DurationText.format(delay))") }
@@ -27,22 +25,24 @@ struct ResponsePlan {
 }
 
 /// Why a request's simulation controls cannot be followed; answered with 400 and an envelope saying so.
-struct SimulationError: Error, CustomStringConvertible {
+public struct SimulationError: Error, CustomStringConvertible {
     /// The control header that cannot be followed.
-    enum Header: String {
+    public enum Header: String, Sendable {
         case delay = "X-StandIn-Delay"
         case fault = "X-StandIn-Fault"
         case status = "X-StandIn-Status"
     }
 
-    let header: Header
+    /// The header that cannot be followed.
+    public let header: Header
     /// Why its value cannot be followed.
-    let underlying: any Error
+    public let underlying: any Error
 
-    init(_ header: Header, underlying: any Error) {
+    /// An error for `header`, keeping why.
+    public init(_ header: Header, underlying: any Error) {
         self.header = header
         self.underlying = underlying
     }
 
-    var description: String { "\(header.rawValue): \(underlying)" }
+    public var description: String { "\(header.rawValue): \(underlying)" }
 }

@@ -1,5 +1,3 @@
-import StandInFixtures
-
 /// Server-wide simulation: a delay added to every response, variants chosen at start, random failures, the seed
 /// that makes them reproducible, and how long a `timeout` fault holds a request.
 public struct SimulationSettings: Sendable {

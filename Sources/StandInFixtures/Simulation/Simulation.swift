@@ -1,16 +1,18 @@
-import StandInFixtures
 import StandInSupport
 
-/// The simulation every loop and session shares: settings, and the one random source behind chaos and random delays,
-/// so that a seeded run repeats for the same order of requests. (Sequence positions and variant selections are
-/// per session: `SessionState.chooser`.)
-final class Simulation: Sendable {
-    let settings: SimulationSettings
+/// The simulation a server (every loop and session) or a `MockRegistry` shares: settings, and the one random source
+/// behind chaos and random delays, so that a seeded run repeats for the same order of requests. It decides what a
+/// request gets (`plan`); the host only waits, writes and breaks the answer as the plan says. (Sequence positions and
+/// variant selections are per session: a `ResponseChooser` each.)
+public final class Simulation: Sendable {
+    /// What is simulated for every request.
+    public let settings: SimulationSettings
     /// Where `{{randomInt}}` and `{{pick}}` draw from, seeded like the rest.
-    let templateRandom: TemplateRandom
+    public let templateRandom: TemplateRandom
     private let random: Locked<SeededGenerator>
 
-    init(settings: SimulationSettings) {
+    /// A simulation of `settings`, its random sources seeded by `settings.seed`.
+    public init(settings: SimulationSettings) {
         self.settings = settings
         templateRandom = TemplateRandom(seed: settings.seed)
         random = Locked(settings.seed.map(SeededGenerator.init(seed:)) ?? SeededGenerator())
@@ -21,11 +23,11 @@ final class Simulation: Sendable {
     /// followed.
     /// - Parameter status: the status answered when nothing overrides it; the response's own when nil (a resource's
     ///   store answers with a status of its own, under the response's delay and fault).
-    func plan(
+    public func plan(
         _ response: CompiledResponse,
         status: Int? = nil,
         variant: String?,
-        controls: ControlHeaders
+        controls: SimulationControls
     ) throws(SimulationError) -> ResponsePlan {
         var plan = ResponsePlan(
             response: response,

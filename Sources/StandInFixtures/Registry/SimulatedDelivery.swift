@@ -1,0 +1,74 @@
+import Foundation
+import StandInSupport
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Carries out a `ResponsePlan` in process, the way a `URLSessionTransport` client of the server lives it: silence
+/// while the server waits (URLSession's timeout counts time without a byte), then the answer, or the error URLSession
+/// reports for the fault.
+struct SimulatedDelivery {
+    /// The response, as it reaches the client once delivered.
+    private(set) var rendered: RenderedResponse
+    private let plan: ResponsePlan
+    /// How long the client waits without a byte before giving up: the request's timeout, or URLSession's default.
+    private let timeout: Duration
+    /// How long the server holds a `timeout` fault before closing the connection (`--max-hold`).
+    private let maxHold: Duration
+
+    /// Prepares to deliver `rendered` as `plan` says, to a request of `method` (a HEAD gets no body).
+    init(_ rendered: RenderedResponse, plan: ResponsePlan, method: String, timeout: Duration?, maxHold: Duration) {
+        self.rendered = BodilessResponse.status(plan.status, method: method) ? rendered.withoutBody : rendered
+        self.plan = plan
+        self.timeout = timeout ?? .seconds(60)
+        self.maxHold = maxHold
+    }
+
+    /// Waits as the plan says, then leaves the response in `rendered` or throws the fault's error; cancelling the
+    /// calling task ends the wait at once.
+    mutating func carryOut() async throws {
+        switch plan.fault {
+        case nil:
+            try await waitInSilence(plan.delay)
+        case .malformedBody:
+            try await waitInSilence(plan.delay)
+            rendered = rendered.truncated
+        case .connectionReset:
+            try await waitInSilence(plan.delay)
+            throw URLError(.networkConnectionLost)
+        case .emptyResponse:
+            try await waitInSilence(plan.delay)
+            throw Self.emptyReply
+        case .timeout:
+            try await waitInSilence(plan.delay + maxHold)
+            throw Self.emptyReply
+        case .slowBody(let bytesPerSecond):
+            try await waitInSilence(plan.delay)
+            // Bytes keep arriving, so the client's timeout never passes; the body is whole once the last piece is in.
+            try await Task.sleep(
+                for: SlowBodyPace(bytesPerSecond: bytesPerSecond).duration(ofBody: rendered.body.count)
+            )
+        }
+    }
+
+    /// Waits while the server sends nothing for `silence`; throws `URLError(.timedOut)` once the client's timeout
+    /// passes first, as URLSession does.
+    private func waitInSilence(_ silence: Duration) async throws {
+        guard silence < timeout else {
+            try await Task.sleep(for: timeout)
+            throw URLError(.timedOut)
+        }
+        if silence > .zero { try await Task.sleep(for: silence) }
+    }
+
+    /// What URLSession reports when the server closes the connection without a response: a bad server response with
+    /// FoundationNetworking (Linux), a lost connection on Apple platforms.
+    static var emptyReply: URLError {
+        #if canImport(FoundationNetworking)
+        URLError(.badServerResponse)
+        #else
+        URLError(.networkConnectionLost)
+        #endif
+    }
+}
