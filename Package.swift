@@ -52,7 +52,9 @@ let package = Package(
             dependencies: [
                 "CLibevent", "CZlib", "NetworkCore", "StandInFixtures", "StandInSupport", "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The dashboard's script, as bytes in the binary: nothing has to sit beside the executable.
+            resources: [.embedInCode("Dashboard/app.js")]
         ),
         .target(name: "StandInClient", dependencies: ["StandInSupport"]),
         .executableTarget(
