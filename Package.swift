@@ -106,9 +106,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClientServerTests",
-            dependencies: [
-                "NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport", "StandInSupport",
-            ]
+            dependencies: ["NetworkCore", "NetworkTestSupport", "ServerTestSupport", "StandInSupport"]
         ),
         .testTarget(
             name: "RegistryTests",

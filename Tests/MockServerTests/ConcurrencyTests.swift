@@ -1,11 +1,12 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 @Suite struct ConcurrencyTests {
     private let delayed = "GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Delay: 200ms\r\n\r\n"
 
     @Test func thousandConcurrentDelayedRequestsFinishTogether() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let results = try await ParallelClients.send(delayed, count: 1000, port: base.port!)
             let total = results.map(\.elapsed).max() ?? .zero
             #expect(results.allSatisfy { $0.response.hasPrefix("HTTP/1.1 200") })
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func clientsHangingUpMidDelayCostNothing() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             ParallelClients.raiseFileLimit(to: 1024)
             for _ in 0..<200 {
                 let connection = try RawConnection(port: base.port!)
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func clientHangingUpDuringASlowBodyIsSafe() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             for _ in 0..<20 {
                 let connection = try RawConnection(port: base.port!)
                 await connection.send("GET /users/1 HTTP/1.1\r\nHost: x\r\nX-StandIn-Fault: slow-body\r\n\r\n")

@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import ServerTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
