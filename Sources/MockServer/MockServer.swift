@@ -110,6 +110,10 @@ public final class MockServer: Sendable {
     /// The port the server listens on, once started.
     public var port: Int { http.port }
 
+    /// The connections and deferred requests (delayed, faulted, streamed or proxied answers) the server holds now:
+    /// for tests that check that clients who left cost nothing. Call while the server runs.
+    package func held() async -> (connections: Int, deferredRequests: Int) { await http.held() }
+
     /// Stops watching and serving, and waits until every loop has stopped; the access log is flushed. Sessions end
     /// and their ports close.
     public func stop() {
