@@ -57,7 +57,8 @@ public final class MockServer: Sendable {
             logger: logger,
             sessionHost: configuration.host,
             sessionFallback: fallback,
-            maxSessions: configuration.maxSessions
+            maxSessions: configuration.maxSessions,
+            sessionClock: configuration.sessionClock
         )
         self.context = context
         let recording = configuration.recording.map { recording in

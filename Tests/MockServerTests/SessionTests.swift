@@ -442,8 +442,12 @@ import FoundationNetworking
     }
 
     @Test func requestsOnItsPortRenewTheSession() async throws {
+        let clock = SteppedClock()
+        let configure = { (configuration: inout MockServerConfiguration) in
+            configuration.sessionClock = clock.sessionClock
+        }
         try await withMocks(Self.files) { mocks async throws in
-            try await withServer(mocks: mocks) { base async throws in
+            try await withServer(mocks: mocks, configure: configure) { base async throws in
                 let created = try await fetch(
                     base,
                     "/__standin/sessions",
@@ -461,11 +465,14 @@ import FoundationNetworking
                     )
                 }
                 let before = try await expiresAt()
-                try await Task.sleep(for: .seconds(1))
+                clock.advance(by: .seconds(40 * 60))
                 #expect(try await fetch(url, "/item").status == 200)
                 let after = try await expiresAt()
-                // At least the second waited later: the request on the port started the idle time over.
-                #expect(after.timeIntervalSince(before) >= 0.9)
+                // The request on the port, 40 minutes in, started the idle time over (less a second for rounding).
+                #expect(after.timeIntervalSince(before) >= 40 * 60 - 1)
+                clock.advance(by: .seconds(40 * 60))
+                // 80 minutes after it started, 40 after its last request: still alive.
+                #expect(try await fetch(url, "/item").status == 200)
             }
         }
     }
