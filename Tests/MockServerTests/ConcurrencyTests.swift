@@ -22,9 +22,9 @@ import Testing
         try await heldThenHungUp(200, "GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Delay: 240s\r\n\r\n")
     }
 
-    /// Ten kilobytes at the slow body's kilobyte a second: held far longer than the test waits, as above.
+    /// 200 kB at the slow body's kilobyte a second: held far longer than the test waits, as above.
     @Test func clientHangingUpDuringASlowBodyIsSafe() async throws {
-        let text = String(repeating: "slow ", count: 2000)
+        let text = String(repeating: "slow ", count: 40_000)
         let fixture = #"{ "request": { "path": "/slow" }, "response": { "text": "\#(text)" } }"#
         try await withMocks(["slow.json": fixture]) { mocks async throws in
             try await heldThenHungUp(

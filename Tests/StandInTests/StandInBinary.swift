@@ -80,30 +80,34 @@ final class ServeProcess {
             try Self.read(from: output.fileHandleForReading, onto: Data(), until: #"on http://127\.0\.0\.1:(\d+)"#)
         }
         (port, received) = (address.flatMap { Int($0) } ?? 0, read)
-        guard port != 0 else { throw CocoaError(.fileReadCorruptFile) }
+        guard port != 0 else {
+            // A process that never said where it listens is stopped here: no test holds it to stop it later.
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile)
+        }
     }
 
     /// Reads what the process prints until it matches `pattern` (a regular expression); returns whether it did before
-    /// the process ended or a minute passed. Waits on a thread of its own: for the line that says a request was
+    /// the process ended or two minutes passed. Waits on a thread of its own: for the line that says a request was
     /// logged, rather than a guess at how long logging takes.
     func printed(_ pattern: String) async throws -> Bool {
         let (match, read) = try await onOwnThread { [output, received] in
-            try Self.read(from: output.fileHandleForReading, onto: received, until: pattern, seconds: 60)
+            try Self.read(from: output.fileHandleForReading, onto: received, until: pattern)
         }
         received = read
         return match != nil
     }
 
     /// Reads from `handle` onto `received` until `pattern` matches what was received, the writer closes its end, or
-    /// `seconds` pass. Returns the match's first capture (the whole match if it has none), or nil, and all received.
+    /// two minutes pass (a safety net: a loaded machine may take many seconds to start a debug build). Returns the
+    /// match's first capture (the whole match if it has none), or nil, and all received.
     private static func read(
         from handle: FileHandle,
         onto received: Data,
-        until pattern: String,
-        seconds: Double = 10
+        until pattern: String
     ) throws -> (match: String?, received: Data) {
         let regex = try Regex(pattern)
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(120)
         var received = received
         var readable = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while true {
