@@ -62,7 +62,9 @@ let package = Package(
                 "NetworkCore", "StandInEngine", "StandInFixtures", "StandInSocket", "StandInSupport",
                 "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The dashboard's script, as bytes in the binary: nothing has to sit beside the executable.
+            resources: [.embedInCode("Dashboard/app.js")]
         ),
         .target(name: "StandInClient", dependencies: ["StandInSupport"]),
         .executableTarget(
@@ -122,9 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ClientServerTests",
-            dependencies: [
-                "NetworkCore", "MockServer", "NetworkTestSupport", "ServerTestSupport", "StandInSupport",
-            ]
+            dependencies: ["NetworkCore", "NetworkTestSupport", "ServerTestSupport", "StandInSupport"]
         ),
         .testTarget(
             name: "RegistryTests",

@@ -58,7 +58,8 @@ public final class MockServer: Sendable {
             logger: logger,
             sessionHost: configuration.host,
             sessionFallback: fallback,
-            maxSessions: configuration.maxSessions
+            maxSessions: configuration.maxSessions,
+            sessionClock: configuration.sessionClock
         )
         self.context = context
         let recording = configuration.recording.map { recording in
@@ -110,6 +111,10 @@ public final class MockServer: Sendable {
 
     /// The port the server listens on, once started.
     public var port: Int { http.port }
+
+    /// The connections and deferred requests (delayed, faulted, streamed or proxied answers) the server holds now:
+    /// for tests that check that clients who left cost nothing. Call while the server runs.
+    package func held() async -> (connections: Int, deferredRequests: Int) { await http.held() }
 
     /// Stops watching and serving, and waits until every loop has stopped; the access log is flushed. Sessions end
     /// and their ports close.

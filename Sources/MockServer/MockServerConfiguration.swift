@@ -43,6 +43,8 @@ public struct MockServerConfiguration: Sendable {
     var liveEventsPerSecond = JournalFeed.defaultLiveEventsPerSecond
     /// The most sessions (`POST /__standin/sessions`) alive at once; one more gets 429.
     public var maxSessions = MockServerConfiguration.defaultMaxSessions
+    /// What sessions count their time to live with; tests move it on instead of waiting.
+    package var sessionClock = SessionClock.system
 
     /// The default of `maxSessions`.
     public static let defaultMaxSessions = 256

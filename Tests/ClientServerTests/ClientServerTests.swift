@@ -6,9 +6,11 @@ import Testing
 
 @Suite struct ClientServerTests {
     @Test func successDecodesTheEnvelopesData() async throws {
-        try await withServer(["users/get.json": TestAPI.userFixture]) { base, _ in
-            let user = try await liveClient(base).send(TestAPI.Users.Get(id: "42"))
-            #expect(user == TestUser(id: "42", name: "Ada"))
+        try await withMocks(["users/get.json": TestAPI.userFixture]) { mocks in
+            try await withServer(mocks: mocks, strict: true) { base in
+                let user = try await liveClient(base).send(TestAPI.Users.Get(id: "42"))
+                #expect(user == TestUser(id: "42", name: "Ada"))
+            }
         }
     }
 
@@ -17,12 +19,14 @@ import Testing
             { "request": { "path": "/users/expired" }, "priority": 1,
               "response": { "envelope": { "code": 40101, "message": "token expired" } } }
             """#
-        try await withServer(["users/get.json": TestAPI.userFixture, "users/expired.json": fixture]) { base, _ in
-            let error = try await networkError { try await liveClient(base).send(TestAPI.Users.Get(id: "expired")) }
-            let server = try #require(error.serverFields, "expected .server, got \(error)")
-            #expect(server.code == 40101)
-            #expect(server.message == "token expired")
-            #expect(server.requestID?.isEmpty == false)
+        try await withMocks(["users/get.json": TestAPI.userFixture, "users/expired.json": fixture]) { mocks in
+            try await withServer(mocks: mocks, strict: true) { base in
+                let error = try await networkError { try await liveClient(base).send(TestAPI.Users.Get(id: "expired")) }
+                let server = try #require(error.serverFields, "expected .server, got \(error)")
+                #expect(server.code == 40101)
+                #expect(server.message == "token expired")
+                #expect(server.requestID?.isEmpty == false)
+            }
         }
     }
 
@@ -31,19 +35,25 @@ import Testing
             { "request": { "path": "/users/boom" }, "priority": 1,
               "response": { "status": 500, "text": "internal error" } }
             """#
-        try await withServer(["users/get.json": TestAPI.userFixture, "users/boom.json": failing]) { base, _ in
-            let client = liveClient(base)
-            let missing = try await networkError { try await client.send(TestAPI.Plain<JSONValue>(path: "/nothing")) }
-            guard case .http(let status, _, let body) = missing else {
-                Issue.record("expected .http, got \(missing)")
-                return
-            }
-            #expect(status == .notFound)
-            #expect(String(decoding: body, as: UTF8.self).contains("no fixture matches GET /nothing"))
+        try await withMocks(["users/get.json": TestAPI.userFixture, "users/boom.json": failing]) { mocks in
+            try await withServer(mocks: mocks, strict: true) { base in
+                let client = liveClient(base)
+                let missing = try await networkError {
+                    try await client.send(TestAPI.Plain<JSONValue>(path: "/nothing"))
+                }
+                guard case .http(let status, _, let body) = missing else {
+                    Issue.record("expected .http, got \(missing)")
+                    return
+                }
+                #expect(status == .notFound)
+                #expect(String(decoding: body, as: UTF8.self).contains("no fixture matches GET /nothing"))
 
-            let broken = try await networkError { try await client.send(TestAPI.Users.Get(id: "boom")) }
-            #expect(broken.status == .internalServerError)
-            #expect(broken.localizedDescription == "The server answered HTTP 500 Internal Server Error: internal error")
+                let broken = try await networkError { try await client.send(TestAPI.Users.Get(id: "boom")) }
+                #expect(broken.status == .internalServerError)
+                #expect(
+                    broken.localizedDescription == "The server answered HTTP 500 Internal Server Error: internal error"
+                )
+            }
         }
     }
 
@@ -53,13 +63,15 @@ import Testing
               "response": { "headers": { "Content-Type": "application/json" },
                             "text": "{\"code\":0,\"data\":{\"id\":\"1\"," } }
             """#
-        try await withServer(["users/get.json": fixture]) { base, _ in
-            let error = try await networkError { try await liveClient(base).send(TestAPI.Users.Get(id: "1")) }
-            guard case .decoding(_, let excerpt) = error else {
-                Issue.record("expected .decoding, got \(error)")
-                return
+        try await withMocks(["users/get.json": fixture]) { mocks in
+            try await withServer(mocks: mocks, strict: true) { base in
+                let error = try await networkError { try await liveClient(base).send(TestAPI.Users.Get(id: "1")) }
+                guard case .decoding(_, let excerpt) = error else {
+                    Issue.record("expected .decoding, got \(error)")
+                    return
+                }
+                #expect(excerpt == #"{"code":0,"data":{"id":"1","#)
             }
-            #expect(excerpt == #"{"code":0,"data":{"id":"1","#)
         }
     }
 
@@ -97,10 +109,12 @@ import Testing
             .field("title", "Plans for “Monday”"),
             .file("notes", filename: "notes.txt", contentType: "text/plain", data: Data("line 1\r\nline 2\n".utf8)),
         ])
-        try await withServer(["upload.json": fixture]) { base, _ in
-            let echo = try await liveClient(base).send(Upload(form: form))
-            #expect(echo.contentType == form.contentType)
-            #expect(Data(echo.body.utf8) == form.encoded())
+        try await withMocks(["upload.json": fixture]) { mocks in
+            try await withServer(mocks: mocks, strict: true) { base in
+                let echo = try await liveClient(base).send(Upload(form: form))
+                #expect(echo.contentType == form.contentType)
+                #expect(Data(echo.body.utf8) == form.encoded())
+            }
         }
     }
 
@@ -109,22 +123,26 @@ import Testing
             { "request": { "path": "/old" }, "response": { "status": 302, "headers": { "Location": "/new" } } }
             """#
         let target = #"{ "request": { "path": "/new" }, "response": { "text": "arrived" } }"#
-        try await withServer(["old.json": redirect, "new.json": target]) { base, _ in
-            let error = try await networkError { try await liveClient(base).send(TestAPI.Plain<Data>(path: "/old")) }
-            guard case .http(let status, let headers, _) = error else {
-                Issue.record("expected .http, got \(error)")
-                return
+        try await withMocks(["old.json": redirect, "new.json": target]) { mocks in
+            try await withServer(mocks: mocks, strict: true) { base in
+                let error = try await networkError {
+                    try await liveClient(base).send(TestAPI.Plain<Data>(path: "/old"))
+                }
+                guard case .http(let status, let headers, _) = error else {
+                    Issue.record("expected .http, got \(error)")
+                    return
+                }
+                #expect(status.code == 302)
+                #expect(headers[.location] == "/new")
+
+                let raw = try await URLSessionTransport()
+                    .send(TransportRequest(head: HTTPRequest(url: base.appendingPathComponent("old"))))
+                #expect(raw.head.status.code == 302)
+
+                let following = APIClient(baseURL: base, transport: URLSessionTransport(followsRedirects: true))
+                let body = try await following.send(TestAPI.Plain<Data>(path: "/old"))
+                #expect(String(decoding: body, as: UTF8.self) == "arrived")
             }
-            #expect(status.code == 302)
-            #expect(headers[.location] == "/new")
-
-            let raw = try await URLSessionTransport()
-                .send(TransportRequest(head: HTTPRequest(url: base.appendingPathComponent("old"))))
-            #expect(raw.head.status.code == 302)
-
-            let following = APIClient(baseURL: base, transport: URLSessionTransport(followsRedirects: true))
-            let body = try await following.send(TestAPI.Plain<Data>(path: "/old"))
-            #expect(String(decoding: body, as: UTF8.self) == "arrived")
         }
     }
 
@@ -134,14 +152,16 @@ import Testing
               "response": { "headers": { "Content-Encoding": "gzip", "Content-Type": "application/json" },
                             "base64": "H4sIAAAAAAACA6tWykjNyclXslIqzy/KSVGqBQDRQQnYEQAAAA==" } }
             """#
-        try await withServer(["zipped.json": fixture]) { base, _ in
-            let transport = URLSessionTransport()
-            let response = try await transport.send(
-                TransportRequest(head: HTTPRequest(url: base.appendingPathComponent("zipped")))
-            )
-            #expect(String(decoding: response.body, as: UTF8.self) == #"{"hello":"world"}"#)
-            #expect(response.isBodyDecompressed)
-            #expect(response.head.headerFields[.contentEncoding] == "gzip")
+        try await withMocks(["zipped.json": fixture]) { mocks in
+            try await withServer(mocks: mocks, strict: true) { base in
+                let transport = URLSessionTransport()
+                let response = try await transport.send(
+                    TransportRequest(head: HTTPRequest(url: base.appendingPathComponent("zipped")))
+                )
+                #expect(String(decoding: response.body, as: UTF8.self) == #"{"hello":"world"}"#)
+                #expect(response.isBodyDecompressed)
+                #expect(response.head.headerFields[.contentEncoding] == "gzip")
+            }
         }
     }
 

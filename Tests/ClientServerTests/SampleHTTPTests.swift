@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import StandInSupport
 import Testing
 
@@ -24,7 +25,7 @@ import FoundationNetworking
     }
 
     @Test func headOfTheArticlesHasTheLengthOfTheirList() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let (_, list) = try await send("GET", "/articles", to: base)
             let (head, body) = try await send("HEAD", "/articles", to: base)
             #expect(head.statusCode == 200)
@@ -34,7 +35,7 @@ import FoundationNetworking
     }
 
     @Test func aPreflightIsAnsweredFromTheSampleSettings() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let headers = [
                 "Origin": "http://localhost:3000", "Access-Control-Request-Method": "PUT",
                 "Access-Control-Request-Headers": "authorization",
@@ -52,7 +53,7 @@ import FoundationNetworking
     }
 
     @Test func aCreatedOrderIsWhereItsLocationSays() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             var request = URLRequest(url: base.appendingPathComponent("orders"))
             request.httpMethod = "POST"
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -69,7 +70,7 @@ import FoundationNetworking
     }
 
     @Test func aMethodTheArticleDoesNotAnswerIs405() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let (response, body) = try await send("PUT", "/articles/7", to: base)
             #expect(response.statusCode == 405)
             #expect(response.value(forHTTPHeaderField: "Allow") == "DELETE, GET, HEAD")

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import Testing
 
 // docs/client.md's examples and the README's Swift example, run against the sample Mocks/ they describe.
@@ -88,7 +89,7 @@ actor FixedTokens: TokenStore {
 
 @Suite struct SampleMocksTests {
     @Test func loginReturnsASession() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let client = APIClient(baseURL: base)
             let session = try await client.send(API.User.Login(username: "ada", password: "secret"))
             #expect(session.token.hasPrefix("tok_"))
@@ -96,7 +97,7 @@ actor FixedTokens: TokenStore {
     }
 
     @Test func wrongPasswordIsABusinessError() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let client = APIClient(baseURL: base)
             let error = await #expect(throws: NetworkError.self) {
                 try await client.send(API.User.Login(username: "ada", password: "wrong"))
@@ -106,7 +107,7 @@ actor FixedTokens: TokenStore {
     }
 
     @Test func errorMapperTurnsCodesIntoAppErrors() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let client = APIClient(baseURL: base, errorMapper: appErrors)
             await #expect(throws: AppError.wrongPassword) {
                 try await client.send(API.User.Login(username: "ada", password: "wrong"))
@@ -116,14 +117,14 @@ actor FixedTokens: TokenStore {
     }
 
     @Test func tokenFromTheStoreUnlocksUserInfo() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let client = APIClient(baseURL: base, middleware: [AuthMiddleware(tokens: FixedTokens("abc"))])
             #expect(try await client.send(API.User.Info()).name == "Ada Lovelace")
         }
     }
 
     @Test func sessionWatcherSeesTheUnrefreshable401() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let signedOut = Flag()
             let client = APIClient(
                 baseURL: base,
@@ -139,7 +140,7 @@ actor FixedTokens: TokenStore {
     }
 
     @Test func articlesReadDynamically() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let client = APIClient(baseURL: base)
             let page = try await client.send(API.Articles.List())
             #expect(page["items"]?[0]?["title"]?.stringValue == "Mocking without tears")
@@ -150,7 +151,7 @@ actor FixedTokens: TokenStore {
     }
 
     @Test func logoutIsEmpty() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let client = APIClient(
                 baseURL: base,
                 envelope: try EnvelopeFormat(contentsOfMocksDirectory: sampleMocks)

@@ -1,5 +1,6 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import StandInSupport
 import Testing
 
@@ -34,7 +35,7 @@ private struct SampleFault: Endpoint {
 /// The simulation features of the sample Mocks/ that the README's quick start reaches, through the client core.
 @Suite struct SampleSimulationTests {
     @Test func aVariantIsChosenPerRequest() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let client = APIClient(baseURL: base)
             #expect(try await client.send(SampleUser())["name"]?.stringValue == "Ada")
             let expired = await #expect(throws: NetworkError.self) {
@@ -49,7 +50,7 @@ private struct SampleFault: Endpoint {
     }
 
     @Test func theJobIsBusyTwiceAndThenDone() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let client = APIClient(baseURL: base)
             for _ in 0..<2 {
                 let busy = await #expect(throws: NetworkError.self) { try await client.send(SampleJob()) }
@@ -60,7 +61,7 @@ private struct SampleFault: Endpoint {
     }
 
     @Test func eachJobIsBusyTwiceOnItsOwn() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let client = APIClient(baseURL: base)
             for _ in 0..<3 { _ = try? await client.send(SampleJob(id: "7")) }
             let other = await #expect(throws: NetworkError.self) { try await client.send(SampleJob(id: "1")) }
@@ -69,7 +70,7 @@ private struct SampleFault: Endpoint {
     }
 
     @Test func eachFaultReachesTheClientAsTheSimulationGuideSays() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let client = APIClient(baseURL: base)
             let reset = await #expect(throws: NetworkError.self) {
                 try await client.send(SampleFault(name: "connection-reset"))
@@ -93,7 +94,7 @@ private struct SampleFault: Endpoint {
     }
 
     @Test func aSlowBodyArrivesWhole() async throws {
-        try await withServer(mocks: sampleMocks) { base async throws in
+        try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let (data, _) = try await URLSession.shared.exchange(from: base.appendingPathComponent("faults/slow-body"))
             #expect(String(decoding: data, as: UTF8.self) == "This body arrives a few bytes at a time.")
         }

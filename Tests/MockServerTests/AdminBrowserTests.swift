@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// What a web page in a browser on the same machine can make the browser send to the admin API, over real sockets.
@@ -14,7 +15,7 @@ import Testing
     }
 
     @Test func aReboundHostNameCannotReadTheJournal() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let port = base.port!
             #expect(try await status(base, "GET /__standin/requests HTTP/1.1\r\nHost: evil.example:\(port)\r\n") == 403)
             #expect(try await status(base, "GET /__standin/requests HTTP/1.1\r\nHost: localhost:\(port)\r\n") == 200)
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func aCrossSiteFormPostCannotPlantAFixture() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let port = base.port!
             let textPlain =
                 "POST /__standin/fixtures HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: text/plain\r\n"
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func aWriteWithoutABodyNeedsNoContentType() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let port = base.port!
             #expect(try await bodiless("POST", "/__standin/reset", port: port) == 200)
             #expect(try await bodiless("POST", "/__standin/reload", port: port) == 200)
@@ -71,7 +72,7 @@ import Testing
     }
 
     @Test func aWriteWithABodyMustStillSayJSON() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let port = base.port!
             let untyped = "POST /__standin/fixtures HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
             #expect(try await status(base, untyped, body: Self.fixture) == 403)
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func aCrossSiteBodilessPostCannotReset() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let port = base.port!
             for origin in ["https://evil.example", "null"] {
                 let header = "Origin: \(origin)\r\n"
@@ -98,7 +99,7 @@ import Testing
     }
 
     @Test func aTokenReplacesTheBrowserChecks() async throws {
-        try await withServer(adminToken: "t0k") { base async throws in
+        try await withServer(mocks: testMocks, adminToken: "t0k") { base async throws in
             let head =
                 "POST /__standin/reset HTTP/1.1\r\nHost: standin.internal\r\nAuthorization: Bearer t0k\r\n"
                 + "Content-Type: text/plain\r\n"

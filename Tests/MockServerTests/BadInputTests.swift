@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import ServerTestSupport
 import Testing
 
 @Suite struct BadInputTests {
@@ -9,7 +10,7 @@ import Testing
     }
 
     @Test func malformedRequestLineGetsA400OrClose() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let connection = try RawConnection(port: base.port!)
             await connection.send("NONSENSE\r\n\r\n")
             let reply = await connection.readAll()
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func randomBytesDoNotHurtTheServer() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             var generator = SystemRandomNumberGenerator()
             let connection = try RawConnection(port: base.port!)
             await connection.send((0..<2048).map { _ in UInt8.random(in: 0...255, using: &generator) })
@@ -29,7 +30,7 @@ import Testing
     }
 
     @Test func a64KiloByteHeaderIsRefusedWith431() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let connection = try RawConnection(port: base.port!)
             let big = String(repeating: "a", count: 64 * 1024)
             await connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
@@ -42,7 +43,7 @@ import Testing
     @Test func oversizedBodyIsRefusedWith413() async throws {
         var limits = ServerLimits()
         limits.maxBodyBytes = 1024
-        try await withServer(limits: limits) { base async throws in
+        try await withServer(mocks: testMocks, limits: limits) { base async throws in
             let connection = try RawConnection(port: base.port!)
             await connection.send("POST /notes HTTP/1.1\r\nHost: x\r\nContent-Length: 10737418240\r\n\r\n")
             let reply = await connection.readAll()
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func clientHangingUpMidRequestCostsNothing() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             for _ in 0..<50 {
                 let connection = try RawConnection(port: base.port!)
                 await connection.send("POST /notes HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nurgent")
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let connection = try RawConnection(port: base.port!, timeout: 1)
             let request = "GET /text HTTP/1.1\r\nHost: x\r\n\r\n"
             await connection.send(String(repeating: request, count: 10))

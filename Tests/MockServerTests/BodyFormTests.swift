@@ -1,11 +1,12 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 @testable import MockServer
 
 @Suite struct BodyFormTests {
     @Test func envelopeCarriesDataAndTheRequestIdOfItsHeader() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/users/42")
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/json")
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func businessErrorIsAnEnvelopeWithHTTP200() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/users/expired")
             #expect(response.status == 200)
             let json = try response.json()
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func jsonBodyIsServedCompact() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/boom")
             #expect(response.status == 500)
             #expect(response.text == #"{"error":"internal"}"#)
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func textBodyIsPlainUTF8() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/text")
             #expect(response.text == "plain words")
             #expect(response.header("Content-Type") == "text/plain; charset=utf-8")
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func base64BodyIsServedAsBytes() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/binary")
             #expect(Array(response.body) == [0x00, 0x01, 0x02, 0xFD, 0xFE, 0xFF])
             #expect(response.header("Content-Type") == "application/octet-stream")
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func fileBodyIsServedByteForByteWithItsContentType() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/logo.png")
             let expected = try Data(contentsOf: testMocks.appendingPathComponent("_files/logo.png"))
             #expect(response.body == expected)
@@ -65,7 +66,7 @@ import Testing
     }
 
     @Test func noBodyFormMeansAnEmptyBodyWithTheStatusAndHeaders() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/logout", method: "POST")
             #expect(response.status == 202)
             #expect(response.body.isEmpty)
@@ -75,7 +76,7 @@ import Testing
     }
 
     @Test func fixtureContentTypeOverridesTheDefault() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/html")
             #expect(response.header("Content-Type") == "text/html")
             #expect(response.text == "<b>hi</b>")
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func projectHeadersAreOnEveryResponse() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             for path in ["/users/1", "/text", "/no-such-path"] {
                 let response = try await fetch(base, path)
                 #expect(response.header("Access-Control-Allow-Origin") == "*", "missing on \(path)")
@@ -92,7 +93,7 @@ import Testing
     }
 
     @Test func clientRequestIdIsEchoedInHeaderAndEnvelope() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/users/me", headers: ["X-Request-ID": "trace-123"])
             #expect(response.header("X-Request-ID") == "trace-123")
             #expect(try response.json()["request_id"] as? String == "trace-123")
@@ -100,7 +101,7 @@ import Testing
     }
 
     @Test func everyRequestGetsItsOwnId() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let first = try await fetch(base, "/users/me").header("X-Request-ID")
             let second = try await fetch(base, "/users/me").header("X-Request-ID")
             #expect(first != nil && second != nil && first != second)

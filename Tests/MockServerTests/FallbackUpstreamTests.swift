@@ -15,13 +15,9 @@ import Testing
         _ body: (URL, URL) async throws -> Void
     ) async throws {
         try await withMocks(front) { mocks async throws in
-            let configuration = MockServerConfiguration(
-                mocksDirectory: mocks,
-                accessLog: false,
-                watch: false,
-                fallbackUpstream: upstream
-            )
-            try await withRunningServer(configuration) { base async throws in try await body(base, mocks) }
+            try await withServer(mocks: mocks, configure: { $0.fallbackUpstream = upstream }) { base async throws in
+                try await body(base, mocks)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// A header template that renders a request's control characters is sent escaped and logged, never dropped.

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
@@ -17,7 +18,7 @@ import FoundationNetworking
     ]
 
     @Test func aHugeDelayHeaderIsA400AndTheServerStaysUp() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             for value in ["10000000000s", "median=1us,p99=9000000000s", "1ms..99999999999m"] {
                 let response = try await fetch(base, "/text", headers: ["X-StandIn-Delay": value])
                 #expect(response.status == 400, "\(value)")
@@ -29,7 +30,8 @@ import FoundationNetworking
     }
 
     @Test func aDelayHeaderAboveMaxHoldIsA400NamingTheCap() async throws {
-        try await withServer(simulation: SimulationSettings(maxHold: .seconds(1))) { base async throws in
+        try await withServer(mocks: testMocks, simulation: SimulationSettings(maxHold: .seconds(1))) {
+            base async throws in
             for value in ["2s", "100ms..1500ms", "median=100ms,p99=5s"] {
                 let response = try await fetch(base, "/text", headers: ["X-StandIn-Delay": value])
                 #expect(response.status == 400, "\(value)")
@@ -41,7 +43,8 @@ import FoundationNetworking
     }
 
     @Test func aDelayHeaderInAnUnknownUnitNamesTheUnitsAndTheCap() async throws {
-        try await withServer(simulation: SimulationSettings(maxHold: .seconds(1))) { base async throws in
+        try await withServer(mocks: testMocks, simulation: SimulationSettings(maxHold: .seconds(1))) {
+            base async throws in
             let response = try await fetch(base, "/text", headers: ["X-StandIn-Delay": "2h"])
             #expect(response.status == 400)
             let message = try #require(try response.json()["message"] as? String)

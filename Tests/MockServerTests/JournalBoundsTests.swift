@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// The journal's byte budget, its pages and the streaming of a large read, through the real server.

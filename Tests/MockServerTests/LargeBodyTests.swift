@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// A large `file` body is sent in pieces as each client reads it: intact for a client that reads, and costing the

@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import ServerTestSupport
 import Testing
 
 /// The limits of `ServerLimits`, driven through raw sockets against the real server.
@@ -13,7 +14,7 @@ import Testing
     /// Over the limit: 431. Past four times the limit evhttp stops reading and answers 400 itself.
     @Test(arguments: [(header: 6000, status: "431"), (header: 20_000, status: "400")])
     func headOverTheLimitIsRefused(header: Int, status: String) async throws {
-        try await withServer(limits: limits { $0.maxHeaderBytes = 4096 }) { base async throws in
+        try await withServer(mocks: testMocks, limits: limits { $0.maxHeaderBytes = 4096 }) { base async throws in
             let connection = try RawConnection(port: base.port!)
             let big = String(repeating: "a", count: header)
             await connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(big)\r\n\r\n")
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func headJustUnderTheLimitIsServed() async throws {
-        try await withServer(limits: limits { $0.maxHeaderBytes = 4096 }) { base async throws in
+        try await withServer(mocks: testMocks, limits: limits { $0.maxHeaderBytes = 4096 }) { base async throws in
             let connection = try RawConnection(port: base.port!, timeout: 2)
             let filler = String(repeating: "a", count: 3900)
             await connection.send("GET /text HTTP/1.1\r\nHost: x\r\nX-Big: \(filler)\r\nConnection: close\r\n\r\n")
@@ -36,7 +37,7 @@ import Testing
     /// Also on a connection that was answered before: the watch for the next request is armed again.
     @Test(arguments: [false, true])
     func slowClientIsCutOffAfterTheReadTimeout(afterAnAnsweredRequest: Bool) async throws {
-        try await withServer(limits: limits { $0.readTimeoutSeconds = 1 }) { base async throws in
+        try await withServer(mocks: testMocks, limits: limits { $0.readTimeoutSeconds = 1 }) { base async throws in
             let connection = try RawConnection(port: base.port!)
             if afterAnAnsweredRequest {
                 await connection.send("GET /text HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func idleConnectionIsClosedAfterTheIdleTimeout() async throws {
-        try await withServer(limits: limits { $0.idleTimeoutSeconds = 1 }) { base async throws in
+        try await withServer(mocks: testMocks, limits: limits { $0.idleTimeoutSeconds = 1 }) { base async throws in
             // The default idle timeout would close it after 60 s.
             let connection = try RawConnection(port: base.port!, timeout: 40)
             let started = ContinuousClock.now
@@ -73,7 +74,7 @@ import Testing
     }
 
     @Test func connectionsOverTheLimitWaitUntilOthersClose() async throws {
-        try await withServer(limits: limits { $0.maxConnections = 2 }) { base async throws in
+        try await withServer(mocks: testMocks, limits: limits { $0.maxConnections = 2 }) { base async throws in
             let first = try RawConnection(port: base.port!)
             let second = try RawConnection(port: base.port!)
             // Answered, both are held by the server before the third arrives.
@@ -100,7 +101,7 @@ import Testing
         var limits = ServerLimits()
         limits.readTimeoutSeconds = 1
         limits.maxConnections = 1
-        try await withServer(limits: limits, logger: log.logger) { base async throws in
+        try await withServer(mocks: testMocks, limits: limits, logger: log.logger) { base async throws in
             let malformed = try RawConnection(port: base.port!)
             await malformed.send("NONSENSE\r\n\r\n")
             _ = await malformed.readAll()

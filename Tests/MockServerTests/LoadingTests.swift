@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ServerTestSupport
 import Testing
 
 @testable import MockServer
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func portInUseIsAClearError() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let configuration = MockServerConfiguration(mocksDirectory: testMocks, port: base.port!, accessLog: false)
             let second = try MockServer(configuration: configuration, logger: Logger(label: "test"))
             #expect {

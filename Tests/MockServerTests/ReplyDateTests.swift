@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// Every reply carries a `Date` header, which each loop formats once a second for all its replies.

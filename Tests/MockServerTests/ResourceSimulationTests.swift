@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import ServerTestSupport
 import StandInFixtures
 import Testing
 

@@ -128,7 +128,14 @@ import FoundationNetworking
 
     @Test func endingASessionClosesTheRequestsItsPortHoldsAndTheServerGoesOn() async throws {
         try await withMocks(Self.files) { mocks async throws in
-            try await withServer(mocks: mocks, threads: 2) { base async throws in
+            let configuration = MockServerConfiguration(
+                mocksDirectory: mocks,
+                threads: 2,
+                accessLog: false,
+                watch: false
+            )
+            try await withRunningServer(configuration) { server async throws in
+                let base = URL(string: "http://127.0.0.1:\(server.port)")!
                 for _ in 0..<4 {
                     let created = try await fetch(base, "/__standin/sessions", method: "POST")
                     let id = try #require(try created.json()["id"] as? String)
@@ -141,7 +148,9 @@ import FoundationNetworking
                             #expect(connection.sendNow("GET /item HTTP/1.1\r\nHost: x\r\n\(control)\r\n\r\n"))
                             return connection
                         }
-                    try await Task.sleep(for: .milliseconds(200))
+                    // Every connection in, and the delay and the timeout held (the short slow body may be out already).
+                    let holding = try await server.held { $0.connections >= held.count && $0.deferredRequests >= 2 }
+                    #expect(holding.connections >= held.count && holding.deferredRequests >= 2, "\(holding)")
                     let ending = ContinuousClock.now
                     #expect(try await fetch(base, "/__standin/sessions/\(id)", method: "DELETE").status == 200)
                     for connection in held {
@@ -433,8 +442,12 @@ import FoundationNetworking
     }
 
     @Test func requestsOnItsPortRenewTheSession() async throws {
+        let clock = SteppedClock()
+        let configure = { (configuration: inout MockServerConfiguration) in
+            configuration.sessionClock = clock.sessionClock
+        }
         try await withMocks(Self.files) { mocks async throws in
-            try await withServer(mocks: mocks) { base async throws in
+            try await withServer(mocks: mocks, configure: configure) { base async throws in
                 let created = try await fetch(
                     base,
                     "/__standin/sessions",
@@ -452,11 +465,14 @@ import FoundationNetworking
                     )
                 }
                 let before = try await expiresAt()
-                try await Task.sleep(for: .seconds(1))
+                clock.advance(by: .seconds(40 * 60))
                 #expect(try await fetch(url, "/item").status == 200)
                 let after = try await expiresAt()
-                // At least the second waited later: the request on the port started the idle time over.
-                #expect(after.timeIntervalSince(before) >= 0.9)
+                // The request on the port, 40 minutes in, started the idle time over (less a second for rounding).
+                #expect(after.timeIntervalSince(before) >= 40 * 60 - 1)
+                clock.advance(by: .seconds(40 * 60))
+                // 80 minutes after it started, 40 after its last request: still alive.
+                #expect(try await fetch(url, "/item").status == 200)
             }
         }
     }

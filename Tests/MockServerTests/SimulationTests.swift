@@ -1,5 +1,6 @@
 import Foundation
 import MockServer
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
@@ -17,7 +18,7 @@ import FoundationNetworking
     /// Every client waits the delay; the server's own figures for the requests (in the journal, from arrival to
     /// answer) show how precisely, free of the client's scheduling.
     @Test func requestDelayIsAccurate() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             for _ in 0..<7 {
                 let time = try await elapsed {
                     _ = try await fetch(base, "/text", headers: ["X-StandIn-Delay": "200ms"])
@@ -34,7 +35,8 @@ import FoundationNetworking
     }
 
     @Test func globalDelayIsAddedToEveryResponse() async throws {
-        try await withServer(simulation: SimulationSettings(globalDelay: .fixed(.milliseconds(150)))) {
+        try await withServer(mocks: testMocks, simulation: SimulationSettings(globalDelay: .fixed(.milliseconds(150))))
+        {
             base async throws in
             let time = try await elapsed { () async throws in
                 #expect(try await fetch(base, "/text").text == "plain words")
@@ -46,7 +48,7 @@ import FoundationNetworking
     }
 
     @Test func statusHeaderOverridesTheFixturesStatus() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/users/1", headers: ["X-StandIn-Status": "503"])
             #expect(response.status == 503)
             #expect(try response.json()["data"] != nil)
@@ -54,7 +56,7 @@ import FoundationNetworking
     }
 
     @Test func invalidControlHeaderIsA400ThatSaysWhy() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             for (name, value) in [
                 ("X-StandIn-Delay", "soon"), ("X-StandIn-Status", "700"), ("X-StandIn-Fault", "melt"),
             ] {
@@ -66,7 +68,7 @@ import FoundationNetworking
     }
 
     @Test func invalidFaultHeaderIsNamedBesideAValidDelay() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let headers = ["X-StandIn-Delay": "10ms", "X-StandIn-Fault": "melt"]
             let response = try await fetch(base, "/text", headers: headers)
             #expect(response.status == 400)
@@ -76,7 +78,7 @@ import FoundationNetworking
     }
 
     @Test func connectionResetIsSeenAsALostConnection() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             await #expect {
                 try await fetch(base, "/users/1", headers: ["X-StandIn-Fault": "connection-reset"])
             } throws: { ($0 as? URLError)?.code == .networkConnectionLost }
@@ -87,7 +89,7 @@ import FoundationNetworking
     }
 
     @Test func emptyResponseIsSeenAsABadServerResponse() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             await #expect {
                 try await fetch(base, "/users/1", headers: ["X-StandIn-Fault": "empty-response"])
             } throws: { ($0 as? URLError)?.code == .badServerResponse }
@@ -98,7 +100,7 @@ import FoundationNetworking
     }
 
     @Test func malformedBodyIsACompleteResponseThatDoesNotParse() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let intact = try await fetch(base, "/users/1")
             let cut = try await fetch(base, "/users/1", headers: ["X-StandIn-Fault": "malformed-body"])
             #expect(cut.status == 200)
@@ -108,7 +110,7 @@ import FoundationNetworking
     }
 
     @Test func timeoutHoldsUntilTheClientGivesUp() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             await #expect {
                 try await fetch(base, "/text", headers: ["X-StandIn-Fault": "timeout"], timeout: 0.5)
             } throws: { ($0 as? URLError)?.code == .timedOut }
@@ -123,7 +125,8 @@ import FoundationNetworking
     }
 
     @Test func timeoutClosesAfterMaxHold() async throws {
-        try await withServer(simulation: SimulationSettings(maxHold: .milliseconds(300))) { base async throws in
+        try await withServer(mocks: testMocks, simulation: SimulationSettings(maxHold: .milliseconds(300))) {
+            base async throws in
             // By default it would hold the request for 300 s.
             let connection = try RawConnection(port: base.port!, timeout: 60)
             let started = ContinuousClock.now
@@ -155,7 +158,7 @@ import FoundationNetworking
         func pattern(seed: UInt64) async throws -> [Int] {
             var statuses: [Int] = []
             let settings = SimulationSettings(failRates: [try FailRate(parsing: "0.3:503")], seed: seed)
-            try await withServer(simulation: settings) { base async throws in
+            try await withServer(mocks: testMocks, simulation: settings) { base async throws in
                 for _ in 0..<40 { statuses.append(try await fetch(base, "/text").status) }
             }
             return statuses
@@ -168,7 +171,7 @@ import FoundationNetworking
 
     @Test func failRateCanInjectFaults() async throws {
         let settings = SimulationSettings(failRates: [try FailRate(parsing: "1:connection-reset")], seed: 1)
-        try await withServer(simulation: settings) { base async throws in
+        try await withServer(mocks: testMocks, simulation: settings) { base async throws in
             await #expect { try await fetch(base, "/text") } throws: {
                 ($0 as? URLError)?.code == .networkConnectionLost
             }

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// Requests that evhttp would parse leniently are refused as RFC 9112 says, and the connection is closed, so that
@@ -71,7 +72,7 @@ import Testing
 
     @Test(arguments: refused)
     func flawedRequestIsRefusedAndNothingAfterItIsServed(_ flawed: Case) async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let connection = try RawConnection(port: base.port!)
             await connection.send(flawed.head + "GET /text HTTP/1.1\r\nHost: x\r\n\r\n")
             let reply = await connection.readAll()
@@ -84,7 +85,7 @@ import Testing
     }
 
     @Test func flawInAPipelinedRequestIsFoundAfterAGoodOne() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let connection = try RawConnection(port: base.port!)
             await connection.send(
                 "GET /text HTTP/1.1\r\nHost: x\r\n\r\nGET /text HTTP/1.1\r\nHost: x\r\nX-Note: a\u{0}b\r\n\r\n"
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func headArrivingByteByByteIsScannedWhole() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let connection = try RawConnection(port: base.port!)
             for byte in Array("GET /text HTTP/1.1\r\nHost: x\r\nX-Note: a\u{0}b\r\n\r\n".utf8) {
                 await connection.send([byte])
@@ -115,7 +116,7 @@ import Testing
         "GET /text HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
     ])
     func soundRequestIsServed(_ head: String) async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let connection = try RawConnection(port: base.port!, timeout: 2)
             await connection.send(head)
             let reply = await connection.readAvailable()
@@ -126,7 +127,7 @@ import Testing
     /// Chunk sizes in any case and with leading zeros, an extension after a space, and trailer fields are sound: the
     /// request reaches the fixtures (`/text` answers POST with 405) and the connection goes on.
     @Test func soundChunkedBodyIsServed() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let connection = try RawConnection(port: base.port!)
             await connection.send(
                 Self.chunked("A\r\n0123456789\r\n00b ;note=1\r\nhello world\r\n0\r\nX-Sum: 1\r\n\r\n")
@@ -140,7 +141,7 @@ import Testing
 
     /// A body read slowly (`X-StandIn-Read-Rate`) is scanned as it trickles in: its flaw is found all the same.
     @Test func chunkedBodyReadAtARateIsScannedToo() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let head =
                 "POST /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Read-Rate: 100B/s\r\nTransfer-Encoding: chunked\r\n\r\n"
             let sound = try RawConnection(port: base.port!, timeout: 10)
@@ -156,7 +157,7 @@ import Testing
     /// much data: a chunk extension right after the size gets 413 (see docs/http-strictness.md), one after a space
     /// is read and ignored. Either way the server goes on serving.
     @Test func chunkExtensionIsIgnoredAfterASpaceAndRefusedWithout() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let head = "POST /text HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
             let spaced = try RawConnection(port: base.port!, timeout: 2)
             await spaced.send(head + "3 ;note=1\r\nabc\r\n0\r\n\r\n")

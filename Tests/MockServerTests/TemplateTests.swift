@@ -1,9 +1,10 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 @Suite struct TemplateTests {
     @Test func uuidNowRequestIdAndQueryAreFilledPerRequest() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             // ISO 8601 in whole seconds: the answer's time lies within the second before the request and the one
             // after the answer, however long the test waited to run in between.
             let before = Date().addingTimeInterval(-1)
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func bodyTemplatesReadDottedPathsAndJSONPointers() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let body = Data(#"{"item":{"sku":"A1"},"qty":3}"#.utf8)
             let data = try await fetch(base, "/orders", method: "POST", body: body).json()["data"] as? [String: Any]
             #expect(data?["sku"] as? String == "A1")
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func insertedValuesAreJSONEscaped() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/users/%22%7D%5C")
             let data = try response.json()["data"] as? [String: Any]
             #expect(data?["id"] as? String == "\"}\\")

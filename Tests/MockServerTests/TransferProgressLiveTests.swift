@@ -1,6 +1,7 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
+import ServerTestSupport
 import Testing
 
 /// Progress against the real server, which reads uploads slowly (`readRate`, `X-StandIn-Read-Rate`) and trickles

@@ -1,9 +1,10 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 @Suite struct UnmatchedTests {
     @Test func unmatchedRequestNamesNearestFixtureAndWhatDiffered() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/secure", headers: ["Authorization": "Basic abc", "X-Client": "ios"])
             #expect(response.status == 404)
             let json = try response.json()
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func wrongMethodIsNamedAsTheDifference() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let message = try await fetch(base, "/text", method: "POST").json()["message"] as? String
             #expect(
                 message?.contains("nearest: bodies/text.json (GET /text): method is POST, fixture expects GET") == true
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func unknownPathNamesTheClosestPath() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let json = try await fetch(base, "/users/42/avatar").json()
             let nearest = (json["data"] as? [String: Any])?["nearest"] as? [[String: Any]]
             let first = try #require(nearest?.first)

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MockServer
+import ServerTestSupport
 import StandInFixtures
 import Testing
 

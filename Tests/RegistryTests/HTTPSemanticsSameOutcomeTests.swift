@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test(arguments: Mode.allCases) func headAnswersLikeGetWithoutABody(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let response = try await send(.head, base, transport)
             #expect(response.head.status == .ok)
             #expect(response.head.headerFields[.contentType] == "application/json")
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test(arguments: Mode.allCases) func aMethodThePathDoesNotAnswerIs405WithAllow(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let response = try await send(.delete, base, transport)
             #expect(response.head.status == .methodNotAllowed)
             #expect(response.head.headerFields[.allow] == "GET, HEAD")

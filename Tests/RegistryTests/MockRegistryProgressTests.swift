@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func uploadProgressRisesInStepsToCompletion() async throws {
-        try await withTemporaryMocks(Self.fixtures) { directory in
+        try await withMocks(Self.fixtures) { directory in
             let client = APIClient(
                 baseURL: URL(string: "https://api.example.com")!,
                 transport: try MockRegistry(directory: directory)
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func downloadProgressRisesInStepsToCompletion() async throws {
-        try await withTemporaryMocks(Self.fixtures) { directory in
+        try await withMocks(Self.fixtures) { directory in
             let client = APIClient(
                 baseURL: URL(string: "https://api.example.com")!,
                 transport: try MockRegistry(directory: directory)

@@ -66,7 +66,7 @@ private typealias RegistryTests_Profile = Profile
             { "request": { "path": "/profiles/{id}" },
               "response": { "envelope": { "data": { "id": 7, "nickname": "from file" } } } }
             """#
-        try await withTemporaryMocks(["profiles.json": file]) { directory in
+        try await withMocks(["profiles.json": file]) { directory in
             let registry = try MockRegistry(directory: directory)
             let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
             #expect(try await client.send(API.Profile(id: 7)).nickname == "from file")
@@ -83,7 +83,7 @@ private typealias RegistryTests_Profile = Profile
                             { "envelope": { "data": { "id": 1, "nickname": "second" } } } ],
               "variants": { "banned": { "envelope": { "code": 40300, "message": "banned" } } } }
             """#
-        try await withTemporaryMocks(["profiles.json": file]) { directory in
+        try await withMocks(["profiles.json": file]) { directory in
             let shared = try MockRegistry(directory: directory)
             let one = shared.session()
             let other = shared.session()
@@ -110,7 +110,7 @@ private typealias RegistryTests_Profile = Profile
                             { "envelope": { "data": { "id": 1, "nickname": "second" } } } ],
               "variants": { "banned": { "envelope": { "code": 40300, "message": "banned" } } } }
             """#
-        try await withTemporaryMocks(["profiles.json": file]) { directory in
+        try await withMocks(["profiles.json": file]) { directory in
             let registry = try MockRegistry(directory: directory)
             let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: registry)
             #expect(try await client.send(API.Profile(id: 1)).nickname == "first")
@@ -131,7 +131,7 @@ private typealias RegistryTests_Profile = Profile
             { "request": { "path": "/profiles/{id}" }, "response": { "json": {} },
               "variants": { "banned": { "status": 403 }, "gone": { "status": 410 } } }
             """#
-        try await withTemporaryMocks(["profiles.json": file]) { directory in
+        try await withMocks(["profiles.json": file]) { directory in
             let registry = try MockRegistry(directory: directory)
             let wrongName = #expect(throws: (any Error).self) {
                 try registry.setVariant("baned", for: "GET /profiles/{id}")
@@ -148,7 +148,7 @@ private typealias RegistryTests_Profile = Profile
     }
 
     @Test func brokenFilesAreReported() async throws {
-        try await withTemporaryMocks(["broken.json": #"{ "request": { "path": "/x" } }"#]) { directory in
+        try await withMocks(["broken.json": #"{ "request": { "path": "/x" } }"#]) { directory in
             #expect(throws: MockRegistry.LoadError.self) { try MockRegistry(directory: directory) }
         }
     }
@@ -193,7 +193,7 @@ private typealias RegistryTests_Profile = Profile
         _ body: (APIClient) async throws -> Void
     ) async throws {
         let file = #"{ "request": { "path": "/slow" }, "response": { "envelope": {}, "# + simulation + " } }"
-        try await withTemporaryMocks(["slow.json": file]) { directory in
+        try await withMocks(["slow.json": file]) { directory in
             let registry = try MockRegistry(directory: directory)
             let base = URL(string: "https://api.example.com")!
             try await body(APIClient(baseURL: base, transport: registry, timeout: timeout))

@@ -33,7 +33,7 @@ private func fixture(path: String, response: String) -> String {
 /// through MockRegistry in process; the expectations are the same for both.
 @Suite struct SameOutcomeTests {
     @Test(arguments: Mode.allCases) func successDecodesTheData(mode: Mode) async throws {
-        try await withMocks(["users/get.json": userFixture], mode) { base, transport, _ in
+        try await withHost(["users/get.json": userFixture], mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
             #expect(try await client.send(TestAPI.Users.Get(id: "42")) == TestUser(id: "42", name: "Ada"))
             let raw = try await client.send(TestAPI.Plain<JSONValue>(path: "/users/42"))
@@ -50,7 +50,7 @@ private func fixture(path: String, response: String) -> String {
                 response: #"{ "envelope": { "code": 40101, "message": "token expired" } }"#
             ),
         ]
-        try await withMocks(files, mode) { base, transport, _ in
+        try await withHost(files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
             let error = try await networkError { try await client.send(TestAPI.Users.Get(id: "expired")) }
             let server = try #require(error.serverFields, "expected .server, got \(error)")
@@ -69,7 +69,7 @@ private func fixture(path: String, response: String) -> String {
                 response: #"{ "status": 404, "envelope": { "code": 404, "message": "no such user" } }"#
             ),
         ]
-        try await withMocks(files, mode) { base, transport, _ in
+        try await withHost(files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
             let gone = try await networkError { try await client.send(TestAPI.Users.Get(id: "gone")) }
             #expect(gone.status == .notFound)
@@ -94,7 +94,7 @@ private func fixture(path: String, response: String) -> String {
                 response: #"{ "json": { "code": 0, "data": { "id": "1", "name": "Ada" } }, "fault": "malformed-body" }"#
             ),
         ]
-        try await withMocks(files, mode) { base, transport, _ in
+        try await withHost(files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
             let cut = try await networkError { try await client.send(TestAPI.Users.Get(id: "cut")) }
             guard case .decoding(_, let excerpt) = cut else {
@@ -119,7 +119,7 @@ private func fixture(path: String, response: String) -> String {
                 response: #"{ "status": 200, "fault": "connection-reset" }"#
             ),
         ]
-        try await withMocks(files, mode) { base, transport, _ in
+        try await withHost(files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
             let error = try await networkError { try await client.send(TestAPI.Users.Get(id: "reset")) }
             guard case .transport(.connectionLost) = error else {
@@ -135,7 +135,7 @@ private func fixture(path: String, response: String) -> String {
               "sequence": [ { "status": 503, "text": "busy" }, { "status": 503, "text": "busy" },
                             { "envelope": { "data": { "id": "{{path.id}}", "name": "Ada" } } } ] }
             """#
-        try await withMocks(["users/get.json": sequence], mode) { base, transport, _ in
+        try await withHost(["users/get.json": sequence], mode) { base, transport, _ in
             let counter = AttemptCounter()
             let retry = RetryMiddleware(policy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), jitter: 0))
             let client = APIClient(baseURL: base, transport: transport, middleware: [retry, counter])
@@ -153,7 +153,7 @@ private func fixture(path: String, response: String) -> String {
             """#,
             "me/stale.json": #"{ "request": { "path": "/me" }, "response": { "status": 401, "text": "expired" } }"#,
         ]
-        try await withMocks(files, mode) { base, transport, _ in
+        try await withHost(files, mode) { base, transport, _ in
             let tokens = CountingTokens(token: "stale")
             let client = APIClient(baseURL: base, transport: transport, middleware: [AuthMiddleware(tokens: tokens)])
             let users = try await withThrowingTaskGroup(of: TestUser.self) { group in
@@ -179,7 +179,7 @@ private func fixture(path: String, response: String) -> String {
                 response: #"{ "envelope": { "code": 42300, "message": "account locked" } }"#
             ),
         ]
-        try await withMocks(files, mode) { base, transport, mocks in
+        try await withHost(files, mode) { base, transport, mocks in
             let format = try EnvelopeFormat(contentsOfMocksDirectory: mocks)
             #expect(format.dataKey == "result")
             let client = APIClient(baseURL: base, transport: transport, envelope: format)
@@ -204,7 +204,7 @@ private func fixture(path: String, response: String) -> String {
             { "request": { "method": "POST", "path": "/users" }, "response": { "status": 201, "envelope": {} } }
             """#,
         ]
-        try await withMocks(files, mode) { base, transport, _ in
+        try await withHost(files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
             let error = try await networkError { try await client.send(TestAPI.Plain<JSONValue>(path: "/users")) }
             guard case .http(let status, _, _) = error else {
@@ -220,7 +220,7 @@ private func fixture(path: String, response: String) -> String {
     }
 
     @Test(arguments: Mode.allCases) func variantsAreChosenByHeaderAndUnknownOnesAre400(mode: Mode) async throws {
-        try await withMocks(["users/get.json": userFixture], mode) { base, transport, _ in
+        try await withHost(["users/get.json": userFixture], mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
             #expect(try await client.send(API.Variant(name: "guest")) == TestUser(id: "0", name: "Guest"))
             let error = try await networkError { try await client.send(API.Variant(name: "nope")) }

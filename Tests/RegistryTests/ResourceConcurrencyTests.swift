@@ -11,7 +11,7 @@ import Testing
 
     @Test(arguments: Mode.allCases) func concurrentWritesEqualASerialReplay(mode: Mode) async throws {
         let files = ["todos.json": ResourceSameOutcomeTests.todos]
-        try await withMocks(files, mode) { base, transport, _ in
+        try await withHost(files, mode) { base, transport, _ in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for client in 0..<Self.clients {
                     group.addTask { try await Self.writes(of: client, transport, base) }

@@ -14,7 +14,7 @@ import Testing
     private static let files = ["todos.json": todos]
 
     @Test(arguments: Mode.allCases) func everyVerbChangesWhatTheNextCallSees(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let created = try await exchange(transport, base, .post, "/todos", body: #"{"title": "Call mum"}"#)
             #expect(created.head.status.code == 201)
             #expect(created.head.headerFields[.location] == "/todos/3")
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test(arguments: Mode.allCases) func pageAndLimitSliceTheListAndTheTotalStays(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             for title in ["a", "b", "c"] {
                 _ = try await exchange(transport, base, .post, "/todos", body: #"{"title": "\#(title)"}"#)
             }
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test(arguments: Mode.allCases) func badRequestsGetEnvelopeErrorsAndLeaveTheStoreAlone(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let cases: [(HTTPRequest.Method, String, String?, Int, String)] = [
                 (.get, "/todos/7", nil, 404, "/todos/7 does not exist"),
                 (.get, "/todos/abc", nil, 404, "/todos/abc does not exist"),
@@ -99,7 +99,7 @@ import Testing
 
     @Test(arguments: Mode.allCases) func answersUseTheProjectsRenamedEnvelopeKeys(mode: Mode) async throws {
         let settings = #"{ "envelope": { "codeKey": "errcode", "messageKey": "errmsg", "dataKey": "result" } }"#
-        try await withMocks(["standin.json": settings, "todos.json": Self.todos], mode) { base, transport, _ in
+        try await withHost(["standin.json": settings, "todos.json": Self.todos], mode) { base, transport, _ in
             let found = try jsonObject(try await exchange(transport, base, .get, "/todos/1"))
             #expect((found["result"] as? [String: Any])?["title"] as? String == "Buy milk")
             let missing = try jsonObject(try await exchange(transport, base, .get, "/todos/5"))
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test(arguments: Mode.allCases) func resetRestoresTheSeed(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             _ = try await exchange(transport, base, .delete, "/todos/1")
             _ = try await exchange(transport, base, .post, "/todos", body: #"{"title": "new"}"#)
             if let registry = transport as? MockRegistry {
@@ -125,7 +125,7 @@ import Testing
 
     @Test(arguments: Mode.allCases) func stringIDsGetUUIDsOnCreate(mode: Mode) async throws {
         let carts = #"{ "resource": { "path": "/carts", "idField": "key", "seed": [ { "key": "a" } ] } }"#
-        try await withMocks(["carts.json": carts], mode) { base, transport, _ in
+        try await withHost(["carts.json": carts], mode) { base, transport, _ in
             let created = try await exchange(transport, base, .post, "/carts", body: #"{"items": []}"#)
             let key = try #require(try data(created)["key"] as? String)
             #expect(UUID(uuidString: key) != nil)
@@ -137,7 +137,7 @@ import Testing
     @Test(arguments: Mode.allCases) func aFullResourceRefusesToGrow(mode: Mode) async throws {
         let items = (1...ResourceStore.maximumItems).map { #"{"id":\#($0)}"# }.joined(separator: ",")
         let full = #"{ "resource": { "path": "/todos", "seed": [\#(items)] } }"#
-        try await withMocks(["todos.json": full], mode) { base, transport, _ in
+        try await withHost(["todos.json": full], mode) { base, transport, _ in
             let refused = try await exchange(transport, base, .post, "/todos", body: "{}")
             #expect(refused.head.status.code == 507)
             let deleted = try await exchange(transport, base, .delete, "/todos/1")
@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test(arguments: Mode.allCases) func anIDAtIntMaxLeavesNoNewIDRatherThanOverflowing(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let largest = try await exchange(transport, base, .post, "/todos", body: #"{"id": \#(Int.max)}"#)
             #expect(largest.head.status.code == 201)
             let next = try await exchange(transport, base, .post, "/todos", body: "{}")
@@ -157,7 +157,7 @@ import Testing
     }
 
     @Test(arguments: Mode.allCases) func aNewIDIsTheLargestIDLeftPlusOne(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             var created: [Int?] = []
             for deleting in [[], [3, 1], [3, 2]] {
                 for id in deleting {
@@ -172,7 +172,7 @@ import Testing
 
     @Test(arguments: Mode.allCases) func anIDWithALineBreakOrNULIsRefusedAndNothingIsCreated(mode: Mode) async throws {
         let carts = #"{ "resource": { "path": "/carts", "idField": "key", "seed": [ { "key": "a" } ] } }"#
-        try await withMocks(["carts.json": carts], mode) { base, transport, _ in
+        try await withHost(["carts.json": carts], mode) { base, transport, _ in
             for key in [#"x\r\nLocation: /elsewhere"#, #"x\n"#, #"x\u0000y"#] {
                 let refused = try await exchange(transport, base, .post, "/carts", body: #"{"key": "\#(key)"}"#)
                 #expect(refused.head.status.code == 400, "\(key)")
@@ -188,7 +188,7 @@ import Testing
     }
 
     @Test(arguments: Mode.allCases) func aNumericIDMatchesOnlyAsTheStoreWroteIt(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             #expect(try await exchange(transport, base, .get, "/todos/1").head.status == .ok)
             for alias in ["+1", "01", "%2B1", "-0"] {
                 let response = try await exchange(transport, base, .get, "/todos/\(alias)")
@@ -203,7 +203,7 @@ import Testing
     @Test(arguments: Mode.allCases) func aListWithoutALimitStopsAtTheDefaultPageSize(mode: Mode) async throws {
         let items = (1...150).map { #"{"id":\#($0)}"# }.joined(separator: ",")
         let many = #"{ "resource": { "path": "/todos", "seed": [\#(items)] } }"#
-        try await withMocks(["todos.json": many], mode) { base, transport, _ in
+        try await withHost(["todos.json": many], mode) { base, transport, _ in
             for (path, ids) in [("/todos", Array(1...100)), ("/todos?page=2", Array(101...150))] {
                 let list = try await exchange(transport, base, .get, path)
                 #expect(list.head.headerFields[HTTPField.Name("X-Total-Count")!] == "150")
@@ -216,7 +216,7 @@ import Testing
     @Test(arguments: Mode.allCases) func aStorePastItsByteBudgetRefusesToGrowWith507(mode: Mode) async throws {
         // Under 1 MiB of text, and many times that as parsed items: half a million zeros.
         let zeros = #"{"zeros":["# + Array(repeating: "0", count: 500_000).joined(separator: ",") + "]}"
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             var statuses: [Int] = []
             var last: TransportResponse?
             while statuses.last != 507, statuses.count < 12 {
@@ -238,7 +238,7 @@ import Testing
         func object(_ prefix: String) -> String {
             "{" + (0..<keys).map { #""\#(prefix)\#($0)":0"# }.joined(separator: ",") + "}"
         }
-        try await withMocks(Self.files, .registry) { base, transport, _ in
+        try await withHost(Self.files, .registry) { base, transport, _ in
             #expect(try await exchange(transport, base, .post, "/todos", body: object("a")).head.status.code == 201)
             let started = ContinuousClock.now
             let patched = try await exchange(transport, base, .patch, "/todos/3", body: object("b"))

@@ -17,7 +17,7 @@ import Testing
     private static let files = ["todos.json": todos]
 
     @Test(arguments: Mode.allCases) func aVariantWithABodyAnswersInPlaceOfTheStore(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let down = try await exchange(
                 transport,
                 base,
@@ -37,7 +37,7 @@ import Testing
     @Test(arguments: Mode.allCases) func aVariantSelectedForTheEndpointAnswersEveryRequestUntilCleared(
         mode: Mode
     ) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             try await select(#""down""#, transport, base)
             #expect(try await exchange(transport, base, .get, "/todos/1").head.status.code == 503)
             #expect(try await exchange(transport, base, .delete, "/todos/1").head.status.code == 503)
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test(arguments: Mode.allCases) func aFaultBreaksTheStoresAnswerAfterTheStoreActed(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             await #expect(throws: (any Error).self) {
                 _ = try await exchange(
                     transport,
@@ -74,7 +74,7 @@ import Testing
 
     @Test(arguments: Mode.allCases) func theResourcesOwnDelayHoldsItsAnswers(mode: Mode) async throws {
         let slow = #"{ "resource": { "path": "/todos", "delay": "200ms" } }"#
-        try await withMocks(["todos.json": slow], mode) { base, transport, _ in
+        try await withHost(["todos.json": slow], mode) { base, transport, _ in
             let started = ContinuousClock.now
             let created = try await exchange(transport, base, .post, "/todos", body: "{}")
             #expect(ContinuousClock.now - started >= .milliseconds(200))
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test(arguments: Mode.allCases) func aVariantTheResourceLacksIsRefusedNamingItsVariants(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let refused = try await exchange(transport, base, .get, "/todos", headers: ["X-StandIn-Variant": "nope"])
             #expect(refused.head.status == .badRequest)
             #expect(

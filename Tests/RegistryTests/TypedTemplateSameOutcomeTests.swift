@@ -24,7 +24,7 @@ import Testing
     ]
 
     @Test(arguments: Mode.allCases) func aWholeJSONPlaceholderInsertsTheValueItself(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let body = #"{"amount": 12.5, "items": [{"sku": "A1"}]}"#
             let response = try await exchange(transport, base, .post, "/orders/42?label=gift", body: body)
             let json = try jsonObject(response)
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test(arguments: Mode.allCases) func nowTakesAnOffsetAndUnixSeconds(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let json = try jsonObject(try await exchange(transport, base, .get, "/clock"))
             let now = Date().timeIntervalSince1970
             let later = try #require((json["later"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
@@ -72,7 +72,7 @@ import Testing
 
     private func rolls(_ mode: Mode, seed: UInt64) async throws -> [Roll] {
         var rolls: [Roll] = []
-        try await withMocks(Self.files, mode, seed: seed) { base, transport, _ in
+        try await withHost(Self.files, mode, seed: seed) { base, transport, _ in
             for _ in 0..<20 {
                 let json = try jsonObject(try await exchange(transport, base, .get, "/roll"))
                 rolls.append(

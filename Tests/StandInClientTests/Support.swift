@@ -8,13 +8,7 @@ func withStandIn(
     adminToken: String? = nil,
     _ body: (URL) async throws -> Void
 ) async throws {
-    try await withTemporaryMocks(files) { directory in
-        let configuration = MockServerConfiguration(
-            mocksDirectory: directory,
-            accessLog: false,
-            adminToken: adminToken,
-            watch: false
-        )
-        try await withRunningServer(configuration, body)
+    try await withMocks(files) { directory in
+        try await withServer(mocks: directory, adminToken: adminToken, body)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// `check` and `serve` report every problem of every fixture file, one `file:line: reason` per line.
@@ -11,22 +12,9 @@ import Testing
         }
         """
 
-    private func withMocks(_ files: [String: String], _ body: (String) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-check-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        for (path, contents) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(),
-                withIntermediateDirectories: true
-            )
-            try Data(contents.utf8).write(to: url)
-        }
-        try await body(directory.path)
-    }
-
     @Test func checkReportsEveryMistakeOfAFileWithWhatWasMeant() async throws {
-        try await withMocks(["orders/create.json": Self.threeMistakes]) { mocks in
+        try await withMocks(["orders/create.json": Self.threeMistakes]) { directory in
+            let mocks = directory.path
             let result = try await StandInBinary.run(["check", "--mocks", mocks])
             #expect(result.status == 1)
             let lines = result.output.split(separator: "\n").map(String.init)
@@ -45,7 +33,8 @@ import Testing
 
     @Test func checkRefusesABodyOnNoContent() async throws {
         let fixture = #"{ "request": { "path": "/a" }, "response": { "status": 204, "envelope": {} } }"#
-        try await withMocks(["a.json": fixture]) { mocks in
+        try await withMocks(["a.json": fixture]) { directory in
+            let mocks = directory.path
             let result = try await StandInBinary.run(["check", "--mocks", mocks])
             #expect(result.status == 1)
             #expect(result.output.contains(#"a.json:1: a 204 response has no body; remove its "envelope""#))
@@ -54,7 +43,8 @@ import Testing
 
     @Test func checkRefusesAReadRateThatIsNotARate() async throws {
         let fixture = #"{ "request": { "method": "POST", "path": "/up", "readRate": "fast" }, "response": {} }"#
-        try await withMocks(["up.json": fixture]) { mocks in
+        try await withMocks(["up.json": fixture]) { directory in
+            let mocks = directory.path
             let result = try await StandInBinary.run(["check", "--mocks", mocks])
             #expect(result.status == 1)
             #expect(result.output.contains(#"up.json:1: request.readRate: "fast" is not a rate"#), "\(result.output)")
@@ -62,7 +52,8 @@ import Testing
     }
 
     @Test func serveStartsEachDiagnosticLineWithFileAndLine() async throws {
-        try await withMocks(["orders/create.json": Self.threeMistakes]) { mocks in
+        try await withMocks(["orders/create.json": Self.threeMistakes]) { directory in
+            let mocks = directory.path
             let result = try await StandInBinary.run(["serve", "--strict", "--port", "0", "--mocks", mocks])
             #expect(result.status != 0)
             let file = "\(mocks)/orders/create.json"

@@ -72,7 +72,7 @@ import FoundationNetworking
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: data, as: UTF8.self) == "ok")
         _ = try? await URLSession.shared.exchange(from: URL(string: "http://127.0.0.1:\(server.port)/missing")!)
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await server.printed("GET /missing 404 NO MATCH"))
         #expect(await server.interrupt() == 0)
         #expect(server.text.contains("GET     /ok   -      200     -         ok.json"))
         #expect(server.text.contains(#/GET /ok 200 ok\.json \d+\.\d\dms/#))
@@ -94,7 +94,7 @@ import FoundationNetworking
         defer { try? FileManager.default.removeItem(at: mocks) }
         let server = try await ServeProcess(["--mocks", mocks.path])
         _ = try await URLSession.shared.exchange(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await server.printed("GET /ok 200"))
         #expect(await server.interrupt() == 0)
         let stamp = #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}/#
         let line = try #require(server.text.split(separator: "\n").first { $0.contains("GET /ok 200") })
@@ -106,7 +106,7 @@ import FoundationNetworking
         defer { try? FileManager.default.removeItem(at: mocks) }
         let server = try await ServeProcess(["--mocks", mocks.path, "--quiet"])
         _ = try await URLSession.shared.exchange(from: URL(string: "http://127.0.0.1:\(server.port)/ok")!)
-        try await Task.sleep(for: .milliseconds(300))
+        // Stopping flushes the access log: a line it held would be printed by the time the process exits.
         #expect(await server.interrupt() == 0)
         #expect(!server.text.contains("GET /ok"))
     }
@@ -129,7 +129,7 @@ import FoundationNetworking
         let url = URL(string: "http://127.0.0.1:\(server.port)/ok")!
         let (_, response) = try await URLSession.shared.exchange(from: url)
         #expect((response as? HTTPURLResponse)?.statusCode == 503)
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await server.printed("GET /ok 503"))
         #expect(await server.interrupt() == 0)
         #expect(server.text.contains(#/GET /ok 503 ok\.json \d+\.\d\dms delay=50ms/#))
     }
@@ -159,7 +159,7 @@ import FoundationNetworking
         request.setValue(String(repeating: "a", count: 2000), forHTTPHeaderField: "X-Big")
         let (_, response) = try await URLSession.shared.exchange(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 431)
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await server.printed("GET /ok 431"))
         #expect(await server.interrupt() == 0)
         #expect(server.text.contains(#/GET /ok 431 REFUSED \d+\.\d\dms head of \d+ bytes is over the limit/#))
     }

@@ -87,7 +87,7 @@ import FoundationNetworking
         for path in ["/x%0aGET%20/forged%20200%20ok.json", "/y%1b%5b2J%00"] {
             _ = try await URLSession.shared.exchange(from: URL(string: base + path)!)
         }
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await server.printed(#"GET /y\\x1b"#))
         #expect(await server.interrupt() == 0)
         // Each access-log line starts with its time; what follows is the request's.
         let lines = server.text.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last ?? "" }

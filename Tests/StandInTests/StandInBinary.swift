@@ -76,26 +76,51 @@ final class ServeProcess {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        (port, received) = try await onOwnThread { [output] in try Self.readAddress(from: output.fileHandleForReading) }
-        guard port != 0 else { throw CocoaError(.fileReadCorruptFile) }
+        let (address, read) = try await onOwnThread { [output] in
+            try Self.read(from: output.fileHandleForReading, onto: Data(), until: #"on http://127\.0\.0\.1:(\d+)"#)
+        }
+        (port, received) = (address.flatMap { Int($0) } ?? 0, read)
+        guard port != 0 else {
+            // A process that never said where it listens is stopped here: no test holds it to stop it later.
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile)
+        }
     }
 
-    /// Reads what the process prints until it names its port (0 if it ends or 10 s pass first).
-    private static func readAddress(from handle: FileHandle) throws -> (port: Int, received: Data) {
-        let pattern = try Regex(#"on http://127\.0\.0\.1:(\d+)"#)
-        let deadline = Date().addingTimeInterval(10)
-        var received = Data()
-        while Date() < deadline {
-            let chunk = handle.availableData
-            guard !chunk.isEmpty else { break }
-            received += chunk
-            if let match = try pattern.firstMatch(in: String(decoding: received, as: UTF8.self)),
-                let value = match.output[1].substring
-            {
-                return (Int(value) ?? 0, received)
-            }
+    /// Reads what the process prints until it matches `pattern` (a regular expression); returns whether it did before
+    /// the process ended or two minutes passed. Waits on a thread of its own: for the line that says a request was
+    /// logged, rather than a guess at how long logging takes.
+    func printed(_ pattern: String) async throws -> Bool {
+        let (match, read) = try await onOwnThread { [output, received] in
+            try Self.read(from: output.fileHandleForReading, onto: received, until: pattern)
         }
-        return (0, received)
+        received = read
+        return match != nil
+    }
+
+    /// Reads from `handle` onto `received` until `pattern` matches what was received, the writer closes its end, or
+    /// two minutes pass (a safety net: a loaded machine may take many seconds to start a debug build). Returns the
+    /// match's first capture (the whole match if it has none), or nil, and all received.
+    private static func read(
+        from handle: FileHandle,
+        onto received: Data,
+        until pattern: String
+    ) throws -> (match: String?, received: Data) {
+        let regex = try Regex(pattern)
+        let deadline = Date().addingTimeInterval(120)
+        var received = received
+        var readable = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            if let match = try regex.firstMatch(in: String(decoding: received, as: UTF8.self)) {
+                let output = match.output
+                return ((output.count > 1 ? output[1].substring : output[0].substring).map(String.init), received)
+            }
+            guard Date() < deadline else { return (nil, received) }
+            guard poll(&readable, 1, 100) > 0 else { continue }
+            let chunk = handle.availableData
+            guard !chunk.isEmpty else { return (nil, received) }
+            received += chunk
+        }
     }
 
     /// What it printed so far.

@@ -22,9 +22,7 @@ enum DashboardAssets {
         + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     private static let page = Asset(contentType: "text/html; charset=utf-8", bytes: Array(DashboardPage.html.utf8))
-    private static let script = Asset(
-        contentType: "text/javascript; charset=utf-8",
-        bytes: Array(DashboardScript.javaScript.utf8)
-    )
+    /// `app.js` beside this file, whose bytes SwiftPM writes into the module at build time (`.embedInCode`).
+    private static let script = Asset(contentType: "text/javascript; charset=utf-8", bytes: PackageResources.app_js)
     private static let style = Asset(contentType: "text/css; charset=utf-8", bytes: Array(DashboardStyle.css.utf8))
 }

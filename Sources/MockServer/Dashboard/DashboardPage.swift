@@ -1,4 +1,4 @@
-/// The dashboard's HTML: the frame that `DashboardScript` fills.
+/// The dashboard's HTML: the frame that its script (`app.js`) fills.
 enum DashboardPage {
     static let html = #"""
         <!doctype html>

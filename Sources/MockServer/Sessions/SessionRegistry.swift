@@ -8,10 +8,14 @@ final class SessionRegistry: Sendable {
     let limit: Int
     private let sessions = Locked<[SessionID: Session]>([:])
     /// The ports of ended sessions that new sessions must not be given yet.
-    let retiredPorts = RetiredPorts()
+    let retiredPorts: RetiredPorts
+    /// What the sessions' leases and retired ports count time with.
+    let clock: SessionClock
 
-    init(limit: Int) {
+    init(limit: Int, clock: SessionClock) {
         self.limit = limit
+        self.clock = clock
+        retiredPorts = RetiredPorts(clock: clock)
     }
 
     /// Whether `limit` sessions are alive, the expired ones not counted.
@@ -40,7 +44,7 @@ final class SessionRegistry: Sendable {
 
     /// The live session with `id`, marked used; nil when there is none or it has expired (then it is ended).
     func use(_ id: SessionID) -> Session? {
-        let now = ContinuousClock.now
+        let now = clock.now()
         var expired: Session?
         let found = sessions.withLock { sessions -> Session? in
             guard let session = sessions[id] else { return nil }
@@ -85,7 +89,7 @@ final class SessionRegistry: Sendable {
     private func withSessions<Result>(_ body: (inout [SessionID: Session]) -> Result) -> Result {
         var expired: [Session] = []
         let result = sessions.withLock { sessions in
-            let now = ContinuousClock.now
+            let now = clock.now()
             for (id, session) in sessions where session.lease.hasExpired(at: now) {
                 expired.append(session)
                 sessions[id] = nil

@@ -33,7 +33,8 @@ final class ServerContext: Sendable {
         logger: Logger,
         sessionHost: String,
         sessionFallback: Upstream?,
-        maxSessions: Int
+        maxSessions: Int,
+        sessionClock: SessionClock
     ) {
         self.sessionHost = sessionHost
         self.sessionFallback = sessionFallback
@@ -42,7 +43,7 @@ final class ServerContext: Sendable {
             chooser: ResponseChooser(variants: simulation.settings.variants),
             journal: journal
         )
-        sessions = SessionRegistry(limit: maxSessions)
+        sessions = SessionRegistry(limit: maxSessions, clock: sessionClock)
         sessionJournalBytes = max(Self.minimumSessionJournalBytes, (journal?.byteLimit ?? 0) / 16)
         self.store = store
         self.simulation = simulation
@@ -98,7 +99,7 @@ final class ServerContext: Sendable {
             journalBytes: sessionJournalBytes,
             origin: .session(id: id.description, name: name)
         )
-        let lease = SessionLease(ttl: ttl)
+        let lease = SessionLease(ttl: ttl, clock: sessions.clock)
         let port: SessionPort
         do {
             guard let server else { throw ServerError.notRunning }

@@ -42,6 +42,9 @@ final class ConnectionGuard {
     private var registerEvent: OpaquePointer?
     private var sweepEvent: OpaquePointer?
 
+    /// How many connections the guard holds, accepted or open. Loop thread only.
+    var count: Int { pending.count + open.count }
+
     /// `loops` is how many loops share the server's connection limit.
     init(loop: EventLoop, limits: ServerLimits, loops: Int) {
         self.loop = loop

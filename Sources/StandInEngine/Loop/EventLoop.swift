@@ -31,6 +31,8 @@ package final class EventLoop: @unchecked Sendable {
     private let replyDate = ReplyDate()
     /// The server whose loop this is, for opening further ports (`openPort`).
     package weak var server: HTTPServer?
+    /// How many of the loop's `DeferredRequest`s are alive; any thread may read it (`HTTPServer.held`).
+    let deferredRequests = Locked(0)
 
     /// Creates the event base; `listen` adds the ports it serves. `loops` is how many loops share the server's limits.
     package init(limits: ServerLimits, loops: Int) throws(ServerError) {

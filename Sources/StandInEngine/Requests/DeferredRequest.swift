@@ -1,4 +1,5 @@
 import CLibevent
+import StandInSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -27,11 +28,15 @@ package final class DeferredRequest {
     /// The connection's record; nil only if the connection had closed before the request was deferred.
     private let record: ConnectionRecord?
     private var hangUpWatch: OpaquePointer?
+    /// The loop's count of live deferred requests, which this one is part of until `deinit`.
+    private let tally: Locked<Int>
 
     /// Holds `request`, received on `loop`, for an answer later on the same loop's thread.
     package init(_ request: ServerRequest, on loop: EventLoop) {
         self.request = request
         self.loop = loop
+        tally = loop.deferredRequests
+        tally.withLock { $0 += 1 }
         connection = evhttp_request_get_connection(request.request)
         record = loop.connections.record(for: connection)
         record?.onClose = { [self] in connectionClosed() }
@@ -47,6 +52,7 @@ package final class DeferredRequest {
 
     deinit {
         stopWatchingForHangUp()
+        tally.withLock { $0 -= 1 }
     }
 
     /// Closes the connection without a response: a TCP reset, or a clean close. Done on the next turn of the loop,

@@ -156,6 +156,22 @@ package final class HTTPServer: Sendable {
         }
     }
 
+    /// The connections and live deferred requests of all loops now, each loop's connections counted on its own
+    /// thread: for tests that check that what clients left behind is gone. Call while the server runs.
+    package func held() async -> (connections: Int, deferredRequests: Int) {
+        let loops: [EventLoop] = state.withLock { state in
+            if case .running(let loops) = state { return loops }
+            return []
+        }
+        var connections = 0
+        for loop in loops {
+            connections += await withCheckedContinuation { counted in
+                loop.execute { counted.resume(returning: loop.connections.count) }
+            }
+        }
+        return (connections, loops.reduce(0) { sum, loop in sum + loop.deferredRequests.withLock { $0 } })
+    }
+
     /// Stops every loop and waits until their threads have left them. Safe to call more than once.
     package func stop() {
         let loops: [EventLoop] = state.withLock { state in

@@ -1,10 +1,11 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// `GET /__standin/ui` and its assets: compiled in, same-origin only, and under the admin API's access rules.
 @Suite struct DashboardPageTests {
     @Test func thePageCarriesTheTestHooksAndLoadsOnlyItsOwnAssets() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             let page = try await fetch(base, "/__standin/ui")
             #expect(page.status == 200)
             #expect(page.header("Content-Type") == "text/html; charset=utf-8")
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func withATokenThePageLoadsWithoutItButItsDataDoesNot() async throws {
-        try await withServer(adminToken: "s3cret") { base async throws in
+        try await withServer(mocks: testMocks, adminToken: "s3cret") { base async throws in
             #expect(try await fetch(base, "/__standin/ui").status == 200)
             #expect(try await fetch(base, "/__standin/ui/app.js").status == 200)
             #expect(try await fetch(base, "/__standin/fixtures").status == 401)
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func withoutATokenThePageFollowsTheHostAndOriginRules() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             #expect(try await fetch(base, "/__standin/ui", headers: ["Host": "evil.example"]).status == 403)
             let crossSite = try await fetch(base, "/__standin/ui", headers: ["Origin": "http://evil.example"])
             #expect(crossSite.status == 403)

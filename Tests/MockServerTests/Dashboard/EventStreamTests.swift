@@ -16,18 +16,20 @@ import Testing
         liveEventsPerSecond: Int = JournalFeed.defaultLiveEventsPerSecond,
         _ body: (Int) async throws -> Void
     ) async throws {
-        var configuration = MockServerConfiguration(
-            mocksDirectory: testMocks,
-            threads: threads,
-            accessLog: false,
+        var limits = ServerLimits()
+        limits.idleTimeoutSeconds = idleTimeoutSeconds
+        let configure = { (configuration: inout MockServerConfiguration) in
+            configuration.maxEventStreams = maxEventStreams
+            configuration.liveEventsPerSecond = liveEventsPerSecond
+        }
+        try await withServer(
+            mocks: testMocks,
+            limits: limits,
             adminToken: adminToken,
             journalSize: journalSize,
-            watch: false
-        )
-        configuration.maxEventStreams = maxEventStreams
-        configuration.limits.idleTimeoutSeconds = idleTimeoutSeconds
-        configuration.liveEventsPerSecond = liveEventsPerSecond
-        try await withRunningServer(configuration) { base in try await body(base.port!) }
+            threads: threads,
+            configure: configure
+        ) { base in try await body(base.port!) }
     }
 
     private func get(_ port: Int, _ path: String, headers: [String: String] = [:]) async throws -> FetchedResponse {

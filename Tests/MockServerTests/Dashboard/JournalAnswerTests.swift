@@ -92,7 +92,7 @@ import Testing
         ]
         try await withMocks(backend) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
-                try await withTemporaryMocks([:]) { mocks in
+                try await withMocks([:]) { mocks in
                     _ = try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
                         _ = try await fetch(proxy, "/account")
                         let entry = try #require(try await Self.entries(proxy).first)

@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Testing
 
 /// What the dashboard shows of a request's simulation: the journal keeps the delay or fault applied.
@@ -9,7 +10,7 @@ import Testing
     }
 
     @Test func theJournalSaysWhichDelayAndFaultWereApplied() async throws {
-        try await withServer { base async throws in
+        try await withServer(mocks: testMocks) { base async throws in
             _ = try await fetch(base, "/users/42", headers: ["X-StandIn-Delay": "20ms"])
             let delayed = try await lastEntry(base)
             #expect((delayed["simulation"] as? String)?.contains("delay=20ms") == true, "\(delayed)")

@@ -20,7 +20,7 @@ import Testing
             held: bodies.mapValues { _ in head.utf8.count + 1000 }
         )
         defer { upstream.stop() }
-        try await withTemporaryMocks([:]) { mocks in
+        try await withMocks([:]) { mocks in
             try await withRecordingServer(
                 upstream: upstream.url,
                 mocks: mocks,
@@ -72,7 +72,7 @@ import Testing
             ) + gzip
         let upstream = try RawUpstream(responses: ["/zipped": response])
         defer { upstream.stop() }
-        try await withTemporaryMocks([:]) { mocks in
+        try await withMocks([:]) { mocks in
             try await withRecordingServer(upstream: upstream.url, mocks: mocks, maxInFlightBytes: 1_000_000) { proxy in
                 let answer = try await fetch(proxy, "/zipped")
                 #expect(answer.status == 200)
@@ -89,7 +89,7 @@ import Testing
             "/999": Array("HTTP/1.1 999 Odd\r\nContent-Length: 2\r\n\r\nok".utf8),
         ])
         defer { upstream.stop() }
-        try await withTemporaryMocks([:]) { mocks in
+        try await withMocks([:]) { mocks in
             try await withRecordingServer(upstream: upstream.url, mocks: mocks) { proxy in
                 for status in ["600", "999"] {
                     let answer = try await fetch(proxy, "/\(status)")

@@ -15,7 +15,7 @@ import Testing
         try await withMocks(backend) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
                 let local = ["mine.json": fixtureJSON(path: "/mine", response: #"{ "text": "hand-written" }"#)]
-                try await withTemporaryMocks(local) { mocks in
+                try await withMocks(local) { mocks in
                     let summary = try await withRecordingServer(upstream: backend, mocks: mocks, mode: .missing) {
                         proxy in
                         #expect(try await fetch(proxy, "/mine").text == "hand-written")

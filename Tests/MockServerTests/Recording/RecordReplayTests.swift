@@ -42,7 +42,7 @@ import Testing
     @Test func replayAnswersWhatTheProxyReturned() async throws {
         try await withMocks(Self.backend) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
-                try await withTemporaryMocks([:]) { mocks in
+                try await withMocks([:]) { mocks in
                     var seen: [FetchedResponse] = []
                     var seenRedirect = ""
                     try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
@@ -75,7 +75,7 @@ import Testing
     @Test func recordedFilesAreStableAndReadable() async throws {
         try await withMocks(Self.backend) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
-                try await withTemporaryMocks([:]) { mocks in
+                try await withMocks([:]) { mocks in
                     try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
                         _ = try await fetch(proxy, "/users/42")
                         _ = try await fetch(proxy, "/config?b=2&a=1")
@@ -141,7 +141,7 @@ import Testing
         )
         let upstream = try RawUpstream(responses: ["/gzip": gzipResponse, "/chunked": chunked])
         defer { upstream.stop() }
-        try await withTemporaryMocks([:]) { mocks in
+        try await withMocks([:]) { mocks in
             var zipped: FetchedResponse?
             var pieces: FetchedResponse?
             try await withRecordingServer(upstream: upstream.url, mocks: mocks) { proxy in
@@ -174,7 +174,7 @@ import Testing
             + large
         let upstream = try RawUpstream(responses: ["/download": response])
         defer { upstream.stop() }
-        try await withTemporaryMocks([:]) { mocks in
+        try await withMocks([:]) { mocks in
             try await withRecordingServer(upstream: upstream.url, mocks: mocks) { proxy in
                 let seen = try await fetch(proxy, "/download")
                 #expect(seen.body == Data(large))

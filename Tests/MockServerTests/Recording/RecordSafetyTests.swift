@@ -26,7 +26,7 @@ import Darwin
         )
         try await withMocks(["me.json": echo]) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
-                try await withTemporaryMocks([:]) { mocks in
+                try await withMocks([:]) { mocks in
                     let rules = RecordingRules(
                         redactor: Redactor(headers: ["X-Session"], jsonFields: ["password"]),
                         matchHeaders: ["Authorization"]
@@ -69,7 +69,7 @@ import Darwin
     @Test func theBackendGetsTheClientsHeadersExactlyLessHopByHopWithItsOwnHost() async throws {
         try await withMocks(["ok.json": fixtureJSON(path: "/ok", response: #"{ "text": "ok" }"#)]) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
-                try await withTemporaryMocks([:]) { mocks in
+                try await withMocks([:]) { mocks in
                     try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
                         // evhttp keeps a connection whose Connection header lists more than "close" open: read until
                         // the body.
@@ -102,7 +102,7 @@ import Darwin
         let me = fixtureJSON(path: "/me", response: #"{ "headers": { "Cache-Control": "max-age=600" }, "text": "me" }"#)
         try await withMocks(["login.json": login, "me.json": me]) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
-                try await withTemporaryMocks([:]) { mocks in
+                try await withMocks([:]) { mocks in
                     try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
                         _ = try await fetch(proxy, "/login")
                         _ = try await fetch(proxy, "/me")
@@ -124,7 +124,7 @@ import Darwin
         try await withMocks([:]) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
                 // A folder of this test's own around the mocks: other runs may write escape files beside theirs.
-                try await withTemporaryMocks(["mocks/keep.json": fixtureJSON(path: "/keep", response: "{}")]) {
+                try await withMocks(["mocks/keep.json": fixtureJSON(path: "/keep", response: "{}")]) {
                     enclosing in
                     let mocks = enclosing.appendingPathComponent("mocks")
                     let attempts = [
@@ -161,7 +161,7 @@ import Darwin
         ]
         try await withMocks(backendFiles) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
-                try await withTemporaryMocks([:]) { mocks in
+                try await withMocks([:]) { mocks in
                     let upstream = backend.appendingPathComponent("anything/api")
                     try await withRecordingServer(upstream: upstream, mocks: mocks) { proxy in
                         for path in ["/../../get", "/%2e%2e/%2E%2E/get", "/.%2e/get", "/x/../../get?q=1"] {
@@ -185,7 +185,7 @@ import Darwin
         let backendFiles = ["admin.json": fixtureJSON(path: "/admin", response: #"{ "text": "admin" }"#)]
         try await withMocks(backendFiles) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
-                try await withTemporaryMocks([:]) { mocks in
+                try await withMocks([:]) { mocks in
                     let upstream = backend.appendingPathComponent("api")
                     try await withRecordingServer(upstream: upstream, mocks: mocks) { proxy in
                         for target in ["x/../../admin", "admin", "*"] {
@@ -215,7 +215,7 @@ import Darwin
         let refusing = try refusingLoopbackPort()
         defer { close(refusing.descriptor) }
         let upstream = URL(string: "https://127.0.0.1:\(refusing.port)")!
-        try await withTemporaryMocks([:]) { mocks in
+        try await withMocks([:]) { mocks in
             try await withRecordingServer(upstream: upstream, mocks: mocks, timeout: .seconds(5)) { proxy in
                 let answer = try await rawGet("@127.0.0.1/escaped", port: proxy.port!)
                 #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(60))")
@@ -229,7 +229,7 @@ import Darwin
         let items = fixtureJSON(path: "/items/{id}", response: #"{ "json": { "id": "{{path.id}}" } }"#)
         try await withMocks(["items.json": items]) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
-                try await withTemporaryMocks([:]) { mocks in
+                try await withMocks([:]) { mocks in
                     try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
                         try await withThrowingTaskGroup(of: Int.self) { group in
                             for id in 0..<50 { group.addTask { try await fetch(proxy, "/items/\(id)").status } }
@@ -252,7 +252,7 @@ import Darwin
             """#
         try await withMocks(["job.json": job]) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
-                try await withTemporaryMocks([:]) { mocks in
+                try await withMocks([:]) { mocks in
                     let summary = try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
                         let first = try await fetch(proxy, "/job")
                         let second = try await fetch(proxy, "/job")
@@ -278,7 +278,7 @@ import Darwin
         let gone = try refusingLoopbackPort()
         defer { close(gone.descriptor) }
         let upstream = try #require(URL(string: "http://127.0.0.1:\(gone.port)"))
-        try await withTemporaryMocks([:]) { mocks in
+        try await withMocks([:]) { mocks in
             try await withRecordingServer(upstream: upstream, mocks: mocks) { proxy in
                 let answer = try await fetch(proxy, "/users/1")
                 #expect(answer.status == 502)
@@ -299,7 +299,7 @@ import Darwin
             "/fine": Array("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nfine".utf8),
         ])
         defer { backend.stop() }
-        try await withTemporaryMocks([:]) { mocks in
+        try await withMocks([:]) { mocks in
             try await withRecordingServer(upstream: backend.url, mocks: mocks) { proxy in
                 let answer = try await fetch(proxy, "/huge")
                 #expect(answer.status == 502)
@@ -314,7 +314,7 @@ import Darwin
         let slow = fixtureJSON(path: "/slow", response: #"{ "text": "late", "delay": "2s" }"#)
         try await withMocks(["slow.json": slow]) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
-                try await withTemporaryMocks([:]) { mocks in
+                try await withMocks([:]) { mocks in
                     try await withRecordingServer(upstream: backend, mocks: mocks, timeout: .milliseconds(300)) {
                         proxy in
                         let answer = try await fetch(proxy, "/slow")
@@ -335,7 +335,7 @@ import Darwin
             "slow.json": slow, "fast.json": fixtureJSON(path: "/fast", response: #"{ "text": "ok" }"#),
         ]) { backendMocks in
             try await withServer(mocks: backendMocks) { backend in
-                try await withTemporaryMocks([:]) { mocks in
+                try await withMocks([:]) { mocks in
                     try await withRecordingServer(upstream: backend, mocks: mocks) { proxy in
                         for _ in 0..<5 {
                             let connection = try RawConnection(port: proxy.port!)

@@ -35,7 +35,7 @@ struct RecorderMemoryAlone {
 
     @Test func residentGrowthOverLargeAnswers() async throws {
         let report = try #require(AloneProcess.reportFile)
-        try await withTemporaryMocks([:]) { mocks in
+        try await withMocks([:]) { mocks in
             let recorder = FixtureRecorder(mocksDirectory: mocks, into: "recorded", rules: RecordingRules())
             let before = ResidentMemory.bytes()
             for index in 0..<Self.answers {

@@ -28,9 +28,9 @@ import URLSessionHostFix
     }
 
     @Test func recordingReachesAnIPv6LiteralUpstream() async throws {
-        try await withServer(host: "::1") { base async throws in
+        try await withServer(mocks: testMocks, host: "::1") { base async throws in
             let upstream = try #require(URL(string: "http://[::1]:\(base.port!)"))
-            try await withTemporaryMocks([:]) { mocks in
+            try await withMocks([:]) { mocks in
                 _ = try await withRecordingServer(upstream: upstream, mocks: mocks) { proxy in
                     let answer = try await fetch(proxy, "/text")
                     #expect(answer.status == 200)
@@ -53,7 +53,7 @@ struct URLSessionMemoryAlone {
 
     @Test func residentGrowthOverURLSessionRequests() async throws {
         let report = try #require(AloneProcess.reportFile)
-        try await withServer(journalSize: 0) { base async throws in
+        try await withServer(mocks: testMocks, journalSize: 0) { base async throws in
             let session = URLSession(configuration: .ephemeral)
             defer { session.finishTasksAndInvalidate() }
             let url = base.appendingPathComponent("text")

@@ -1,6 +1,4 @@
 import Foundation
-import Logging
-import MockServer
 import ServerTestSupport
 import StandInFixtures
 import StandInSupport
@@ -11,39 +9,6 @@ import FoundationNetworking
 
 /// The mocks directory these tests serve: `Tests/MockServerTests/Fixtures`, copied as a resource.
 let testMocks = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
-
-/// Starts a real server on a free port with `mocks`, runs `body` with its base URL, and always stops it.
-func withServer(
-    mocks: URL = testMocks,
-    host: String = "127.0.0.1",
-    strict: Bool = false,
-    limits: ServerLimits = ServerLimits(),
-    simulation: SimulationSettings = SimulationSettings(),
-    adminToken: String? = nil,
-    journalSize: Int = 10_000,
-    journalBytes: Int = 64 * 1024 * 1024,
-    watch: Bool = false,
-    threads: Int = 1,
-    maxSessions: Int = MockServerConfiguration.defaultMaxSessions,
-    logger: Logger = Logger(label: "test"),
-    _ body: (URL) async throws -> Void
-) async throws {
-    var configuration = MockServerConfiguration(
-        mocksDirectory: mocks,
-        host: host,
-        threads: threads,
-        strict: strict,
-        accessLog: false,
-        limits: limits,
-        simulation: simulation,
-        adminToken: adminToken,
-        journalSize: journalSize,
-        journalBytes: journalBytes,
-        watch: watch
-    )
-    configuration.maxSessions = maxSessions
-    try await withRunningServer(configuration, logger: logger, body)
-}
 
 /// A response read through URLSession.
 struct FetchedResponse {
@@ -99,9 +64,4 @@ func fetch(
     var fields: [String: String] = [:]
     for case (let name as String, let value as String) in http.allHeaderFields { fields[name] = value }
     return FetchedResponse(status: http.statusCode, headers: fields, body: data)
-}
-
-/// A temporary mocks directory with the given files (path → contents), removed after `body`.
-func withMocks(_ files: [String: String], _ body: (URL) async throws -> Void) async throws {
-    try await withTemporaryMocks(files, body)
 }

@@ -16,22 +16,16 @@ enum Mode: String, CaseIterable, Sendable, CustomStringConvertible {
 /// Serves `files` in `mode` and runs `body` with a base URL, the transport to reach it and the mocks directory.
 /// The server runs on a free port and is always stopped.
 /// - Parameter seed: seeds the random template helpers (`--seed`).
-func withMocks(
+func withHost(
     _ files: [String: String],
     _ mode: Mode,
     seed: UInt64? = nil,
     _ body: (_ base: URL, _ transport: any Transport, _ mocks: URL) async throws -> Void
 ) async throws {
-    try await withTemporaryMocks(files) { directory in
+    try await withMocks(files) { directory in
         switch mode {
         case .server:
-            let configuration = MockServerConfiguration(
-                mocksDirectory: directory,
-                strict: true,
-                accessLog: false,
-                simulation: SimulationSettings(seed: seed)
-            )
-            try await withRunningServer(configuration) { base in
+            try await withServer(mocks: directory, strict: true, simulation: SimulationSettings(seed: seed)) { base in
                 try await body(base, URLSessionTransport(), directory)
             }
         case .registry:

@@ -5,9 +5,8 @@ import Testing
 
 /// A mocks directory with the given files (path → contents), loaded, then removed.
 func load(_ files: [String: String]) throws -> FixtureLoadResult {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
+    let directory = try temporaryMocks(files)
     defer { try? FileManager.default.removeItem(at: directory) }
-    for (path, contents) in files { try writeFile(contents, to: directory.appendingPathComponent(path)) }
     return try FixtureLoader(directory: directory).load()
 }
 

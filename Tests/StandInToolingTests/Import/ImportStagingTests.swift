@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import StandInFixtures
 import StandInTooling
 import Testing
@@ -6,8 +7,8 @@ import Testing
 /// The staging folder an import writes to: a staged fixture that does not load is left out with a warning that
 /// names where it was to go, never the staging folder; the folder of an import whose process is gone is removed.
 @Suite struct ImportStagingTests {
-    @Test func aBrokenStagedFixtureIsLeftOutNamedByWhereItWasToGo() throws {
-        try withMocks { mocks in
+    @Test func aBrokenStagedFixtureIsLeftOutNamedByWhereItWasToGo() async throws {
+        try await withMocks([:]) { mocks in
             let staging = try ImportStaging(mocksDirectory: mocks, into: "imported/x")
             defer { staging.discard() }
             try staging.write(Array(#"{"request": {"path": "/ok"}, "response": {"text": "ok"}}"#.utf8), to: "ok.json")
@@ -29,8 +30,8 @@ import Testing
         }
     }
 
-    @Test func theFolderOfAProcessThatIsGoneIsRemovedByTheNextImport() throws {
-        try withMocks { mocks in
+    @Test func theFolderOfAProcessThatIsGoneIsRemovedByTheNextImport() async throws {
+        try await withMocks([:]) { mocks in
             // Process ids are below 2^22 on Linux: this one runs nothing.
             let abandoned = mocks.appendingPathComponent("\(ImportStaging.folderPrefix)99999999-A")
             let running = mocks.appendingPathComponent("\(ImportStaging.folderPrefix)\(getpid())-B")
@@ -42,12 +43,5 @@ import Testing
             let left = try FileManager.default.contentsOfDirectory(atPath: mocks.path)
             #expect(left == [running.lastPathComponent], "a running import's folder is kept")
         }
-    }
-
-    private func withMocks(_ body: (URL) throws -> Void) throws {
-        let mocks = FileManager.default.temporaryDirectory.appendingPathComponent("staging-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: mocks, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: mocks) }
-        try body(mocks)
     }
 }
