@@ -89,7 +89,9 @@ let package = Package(
         .target(name: "NetworkTestSupport", dependencies: ["NetworkCore"], path: "Tests/NetworkTestSupport"),
         .target(
             name: "ServerTestSupport",
-            dependencies: ["MockServer", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "MockServer", "StandInEngine", "StandInFixtures", .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/ServerTestSupport"
         ),
         .testTarget(

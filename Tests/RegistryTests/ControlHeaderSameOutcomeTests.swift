@@ -32,7 +32,7 @@ private struct Controlled: Endpoint {
     private static let long = String(repeating: "x", count: 300)
 
     @Test(arguments: Mode.allCases) func statusHeaderReplacesTheStatus(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
             let error = try await networkError {
                 try await client.send(Controlled(controls: ["X-StandIn-Status": "503"]))
@@ -44,7 +44,7 @@ private struct Controlled: Endpoint {
     }
 
     @Test(arguments: Mode.allCases) func delayHeaderHoldsTheAnswer(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
             let started = ContinuousClock.now
             let user = try await client.send(Controlled(controls: ["X-StandIn-Delay": "1s"]))
@@ -54,7 +54,7 @@ private struct Controlled: Endpoint {
     }
 
     @Test(arguments: Mode.allCases) func aDelayPastTheTimeoutTimesOut(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport, timeout: .milliseconds(300))
             let error = try await networkError {
                 try await client.send(Controlled(controls: ["X-StandIn-Delay": "60s"]))
@@ -110,7 +110,7 @@ private struct Controlled: Endpoint {
     }
 
     @Test(arguments: Mode.allCases) func faultHeaderSlowBodyDeliversTheWholeBodyAtTheRate(mode: Mode) async throws {
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let started = ContinuousClock.now
             let slow = try await exchange(transport, base, .get, "/long", headers: ["X-StandIn-Fault": "slow-body"])
             #expect(ContinuousClock.now - started >= .milliseconds(200))
@@ -125,7 +125,7 @@ private struct Controlled: Endpoint {
             ("X-StandIn-Fault", "nope", #"X-StandIn-Fault: unknown fault "nope"; use connection-reset"#),
             ("X-StandIn-Delay", "soon", "X-StandIn-Delay: "),
         ]
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)
             for (header, value, message) in refusals {
                 let error = try await networkError { try await client.send(Controlled(controls: [header: value])) }
@@ -141,7 +141,7 @@ private struct Controlled: Endpoint {
     /// The error the client core throws for `GET /users/1` with `X-StandIn-Fault: name`.
     private func fault(_ name: String, _ mode: Mode, timeout: Duration = .seconds(30)) async throws -> NetworkError {
         var error: NetworkError?
-        try await withMocks(Self.files, mode) { base, transport, _ in
+        try await withHost(Self.files, mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport, timeout: timeout)
             error = try await networkError { try await client.send(Controlled(controls: ["X-StandIn-Fault": name])) }
         }

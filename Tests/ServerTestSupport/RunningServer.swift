@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import MockServer
+import StandInEngine
+import StandInFixtures
 
 /// Starts a real server on a free port serving `mocks`, runs `body` with its base URL, and always stops it. The
 /// parameters are `MockServerConfiguration`'s (with the access log off); `configure` sets the rest of it.

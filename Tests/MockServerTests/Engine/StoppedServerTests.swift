@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func aSessionAskedOfAStoppingServerIsRefusedWithAMessageThatSaysSo() async throws {
-        try await withTemporaryMocks([:]) { mocks in
+        try await withMocks([:]) { mocks in
             let context = ServerContext(
                 store: try FixtureStore(loader: FixtureLoader(directory: mocks)),
                 simulation: Simulation(settings: SimulationSettings()),

@@ -14,7 +14,7 @@ import Darwin
 @Suite struct FixtureFileWriterTests {
     @Test func aRefusedRenameKeepsItsErrnoAndLeavesNoTemporaryFile() async throws {
         // A folder with a file in it where the fixture should go: rename(2) refuses to replace it with EISDIR.
-        try await withTemporaryMocks(["taken.json/kept.txt": "kept"]) { directory in
+        try await withMocks(["taken.json/kept.txt": "kept"]) { directory in
             let writer = FixtureFileWriter(root: directory, syncsEachFile: false)
             let error = try #require(throws: RecordingError.self) {
                 try writer.write(Array("{}".utf8), to: "taken.json")

@@ -32,7 +32,7 @@ import Testing
                 as: UTF8.self
             )
             let fixture = #"{"request": {"pathRegex": "/.*"}, "response": {"text": \#(json)}}"#
-            try await withTemporaryMocks(["f.json": fixture]) { mocks in
+            try await withMocks(["f.json": fixture]) { mocks in
                 let result = try FixtureLoader(directory: mocks).load()
                 #expect(result.diagnostics.isEmpty, "\(source) -> \(text): \(result.diagnostics)")
             }
