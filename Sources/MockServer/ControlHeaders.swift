@@ -7,7 +7,7 @@ import Darwin
 /// The controls a request carries: `X-StandIn-Variant`, `-Delay`, `-Status` and `-Fault` steer simulation,
 /// `-Session` names the session it belongs to.
 struct ControlHeaders {
-    static let prefix = "X-StandIn-"
+    static let prefix: StaticString = "X-StandIn-"
 
     private(set) var variant: String?
     private(set) var delay: String?
