@@ -9,7 +9,7 @@ import Darwin
 /// The controls a request carries: `X-StandIn-Variant`, `-Delay`, `-Status` and `-Fault` steer simulation
 /// (`SimulationControls`, which `MockRegistry` reads the same), `-Session` names the session it belongs to.
 struct ControlHeaders {
-    static let prefix = "X-StandIn-"
+    static let prefix: StaticString = "X-StandIn-"
 
     /// What the request asks simulation for.
     private(set) var simulation = SimulationControls()

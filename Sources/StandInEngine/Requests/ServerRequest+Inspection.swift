@@ -56,13 +56,13 @@ extension ServerRequest {
     /// case): the name past the prefix and the value, as evhttp's C strings, valid only during the call. The names are
     /// compared in place, so that headers without the prefix cost no copy and no length.
     package func forEachHeader(
-        prefixed prefix: String,
+        prefixed prefix: StaticString,
         _ body: (_ nameAfterPrefix: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>) -> Void
     ) {
         var entry = evhttp_request_get_input_headers(request)?.pointee.tqh_first
         while let header = entry {
             if let key = header.pointee.key, let value = header.pointee.value, Self.name(key, hasPrefix: prefix) {
-                body(key + prefix.utf8.count, value)
+                body(key + prefix.utf8CodeUnitCount, value)
             }
             entry = header.pointee.next.tqe_next
         }
@@ -70,12 +70,11 @@ extension ServerRequest {
 
     /// Whether the C string `name` starts with `prefix`, any case. Compares the C string in place: passing a Swift
     /// `String` to C would copy it to the heap once per header of every request.
-    private static func name(_ name: UnsafePointer<CChar>, hasPrefix prefix: String) -> Bool {
-        var position = 0
-        for expected in prefix.utf8 {
-            let byte = UInt8(bitPattern: name[position])
-            guard byte | 0x20 == expected | 0x20 else { return false }  // ASCII letters, '-' (0x2D) has 0x20 set
-            position += 1
+    private static func name(_ name: UnsafePointer<CChar>, hasPrefix prefix: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        for (position, letter) in expected.enumerated() {
+            // ASCII letters, digits and '-' (0x2D) all have 0x20 set; the C string's NUL ends the loop with a mismatch.
+            guard UInt8(bitPattern: name[position]) | 0x20 == letter | 0x20 else { return false }
         }
         return true
     }
