@@ -34,34 +34,65 @@ import Testing
         }
     }
 
+    /// Ten clients that ask for a 24 MB body and read none of it: measured in a process of its own (resident memory
+    /// is the whole process's, and tests running beside this one would blur it), they cost far less than a copy each.
     @Test func clientsThatDoNotReadDoNotEachCostACopyOfTheBody() async throws {
-        // Large enough that a copy per client stands far above what the tests running beside this one in the same
-        // process allocate meanwhile (resident memory is the whole process's).
-        let megabytes = 24
-        try await Self.withBigFile(megabytes: megabytes) { mocks, _ async throws in
+        #if os(Linux)
+        // Sanitizers make resident memory meaningless.
+        if !ResidentMemory.isUnderSanitizer {
+            let alone = try await AloneProcess.run("LargeBodyAlone")
+            #expect(alone.status == 0, "\(alone.output)")
+            let growth = try #require(Int(alone.report), "the measuring process reported nothing: \(alone.output)")
+            // A copy per client would be 240 MB: half of that is the bound.
+            let bound = Self.stalledClients * Self.stalledMegabytes * 1_000_000 / 2
+            #expect(growth < bound, "\(Self.stalledClients) stalled readers grew the process by \(growth) bytes")
+            return
+        }
+        #endif
+        _ = try await Self.stalledReaders()
+    }
+
+    static let stalledClients = 10
+    static let stalledMegabytes = 24
+
+    /// Has `stalledClients` clients ask for a body of `stalledMegabytes` MB and read none of it, then checks that the
+    /// server still answers it whole; returns how much resident memory grew while they waited.
+    static func stalledReaders() async throws -> Int {
+        var growth = 0
+        try await Self.withBigFile(megabytes: stalledMegabytes) { mocks, _ async throws in
             try await withServer(mocks: mocks) { base async throws in
                 _ = try await fetch(base, "/ping")
                 let before = ResidentMemory.bytes()
-                let stalled = try (0..<10).map { _ in try RawConnection(port: base.port!) }
+                let stalled = try (0..<stalledClients).map { _ in try RawConnection(port: base.port!) }
                 for connection in stalled { await connection.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n") }
-                // Streamed answers are journaled once they start: wait until all ten have.
+                // Streamed answers are journaled once they start: wait until all have.
                 for _ in 0..<200 {
                     let journal = try await fetch(base, "/__standin/requests?path=/big").json()
-                    if journal["count"] as? Int == 10 { break }
+                    if journal["count"] as? Int == stalledClients { break }
                     try await Task.sleep(for: .milliseconds(50))
                 }
-                let growth = ResidentMemory.bytes() - before
-                // A copy per client would be 240 MB: half of that is the bound. Sanitizers make resident memory
-                // meaningless.
-                if !ResidentMemory.isUnderSanitizer {
-                    #expect(
-                        growth < stalled.count * megabytes * 1_000_000 / 2,
-                        "10 stalled readers grew the process by \(growth) bytes"
-                    )
-                }
+                growth = ResidentMemory.bytes() - before
                 withExtendedLifetime(stalled) {}
-                #expect(try await fetch(base, "/big").body.count == megabytes * 1_000_000)
+                #expect(try await fetch(base, "/big").body.count == stalledMegabytes * 1_000_000)
             }
         }
+        return growth
     }
 }
+
+#if os(Linux)
+/// Runs `LargeBodyTests.stalledReaders` in the process `clientsThatDoNotReadDoNotEachCostACopyOfTheBody` starts, and
+/// reports the growth of resident memory.
+@Suite(
+    .enabled(
+        if: AloneProcess.reportFile != nil,
+        "runs only alone, in the process of clientsThatDoNotReadDoNotEachCostACopyOfTheBody"
+    )
+)
+struct LargeBodyAlone {
+    @Test func residentGrowthWithStalledReaders() async throws {
+        let report = try #require(AloneProcess.reportFile)
+        try writeFile(String(try await LargeBodyTests.stalledReaders()), to: report)
+    }
+}
+#endif

@@ -63,7 +63,8 @@ import Testing
                 logger: Logger(label: "test"),
                 sessionHost: "127.0.0.1",
                 sessionFallback: nil,
-                maxSessions: 4
+                maxSessions: 4,
+                sessionClock: .system
             )
             let stopped = Self.server()
             try stopped.start()
