@@ -29,7 +29,7 @@ public func onOwnThread<T: Sendable, Failure: Error>(
 }
 
 /// Blocks every signal on the calling thread but those a fault of the thread itself raises.
-private func blockAsynchronousSignals() {
+func blockAsynchronousSignals() {
     var signals = sigset_t()
     sigfillset(&signals)
     for fault in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT] { sigdelset(&signals, fault) }
