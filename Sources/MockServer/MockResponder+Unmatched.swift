@@ -5,36 +5,36 @@ extension MockResponder {
     /// Answers a request no fixture matches: a CORS preflight when the project has a policy, else the fallback
     /// backend's answer when there is one, else the `UnmatchedResponse`.
     func answerUnmatched(
-        _ request: ServerRequest,
+        _ exchange: consuming Exchange,
         facts: inout RequestFacts<ServerRequest>,
-        fixtures: FixtureSet,
-        requestId: String,
-        _ entry: consuming RequestLog.Entry?
+        config: ProjectConfig,
+        index: FixtureIndex
     ) {
-        let config = fixtures.config
+        let request = exchange.request
         if let cors = config.cors, CORSPolicy.isPreflight(request) {
             let requested = request.header(named: "Access-Control-Request-Headers")
             for header in config.headers + cors.preflightHeaders(requestedHeaders: requested) {
                 request.addHeader(header.name, header.value)
             }
-            request.addHeader("X-Request-ID", requestId)
+            request.addHeader("X-Request-ID", exchange.requestId)
             request.send(status: 204)
-            finish(entry, status: 204, fixture: "CORS")
-            return
+            return finish(exchange, Exchange.Ending(status: 204, fixture: "CORS"))
         }
-        if let fallback { return proxy(request, to: fallback, requestId: requestId, entry) }
-        let unmatched = UnmatchedResponse(to: &facts, index: fixtures.index, config: config, requestId: requestId)
+        if let fallback { return proxy(exchange, to: fallback, config: config) }
+        let unmatched = UnmatchedResponse(to: &facts, index: index, config: config, requestId: exchange.requestId)
         if unmatched.nearMisses.contains(where: \.skippedLongInput) {
             let call = PrintableText.escaped("\(request.method) \(request.path.prefix(200))")
             context.logger.warning("\(call): a regular expression was not tried on input longer than it reads")
         }
-        request.send(JSONReply(unmatched, config: config, requestId: requestId))
-        entry?.journal?.unanswered = .nearMisses(
-            unmatched.nearMisses.map {
-                JournalNearMiss(fixture: $0.fixture.id, endpoint: $0.fixture.endpoint, differences: $0.differences)
-            }
+        exchange.noteUnanswered(
+            .nearMisses(
+                unmatched.nearMisses.map {
+                    JournalNearMiss(fixture: $0.fixture.id, endpoint: $0.fixture.endpoint, differences: $0.differences)
+                }
+            )
         )
         let answer = JournalAnswer(envelopeCode: unmatched.status, successCode: config.envelope.successCode)
-        finish(entry, status: unmatched.status, fixture: nil, answer: answer)
+        request.send(JSONReply(unmatched, config: config, requestId: exchange.requestId))
+        finish(exchange, Exchange.Ending(status: unmatched.status, fixture: nil, answer: answer))
     }
 }

@@ -12,6 +12,13 @@ extension ServerRequest {
         reply.write(into: &sink)
         send(status: status ?? reply.status)
     }
+
+    /// Sends an error envelope in `config`'s format whose code mirrors `status` and whose message says what
+    /// happened; a 503 also says when to try again (`Retry-After`). The request must not be used afterwards.
+    func sendError(status: Int, message: String, config: ProjectConfig, requestId: String) {
+        let retry = status == 503 ? [(name: "Retry-After", value: "1")] : []
+        send(.error(status: status, message: message, config: config, requestId: requestId, extraHeaders: retry))
+    }
 }
 
 extension RenderedResponse {

@@ -2,30 +2,15 @@ import Foundation
 import StandInEngine
 import StandInFixtures
 
-/// Answers one loop's requests in record mode: each goes to the backend in a task, off the loop; the answer comes
-/// back to this loop's thread and is sent, whether or not recording it worked. Admin calls, and with `--mode
-/// missing` the requests a fixture already answers, go to the ordinary `MockResponder`.
-///
-/// The request waits as a `DeferredRequest`, so a client that hangs up meanwhile costs nothing: its answer is
-/// recorded and then dropped.
+/// Answers one loop's requests in record mode: each goes to the backend through the `UpstreamRelay`; the answer is
+/// sent whether or not recording it worked. Admin calls, and with `--mode missing` the requests a fixture already
+/// answers, go to the ordinary `MockResponder`, which also gives every request its exchange.
 final class RecordingResponder: HTTPHandler {
-    /// A request waiting for its backend call.
-    struct Pending {
-        let request: DeferredRequest
-        let responder: RecordingResponder
-        let requestId: String
-        var entry: RequestLog.Entry?
-        /// The answer's bytes, held until the client has them.
-        let share: InFlightBytes.Share
-    }
-
     private let mock: MockResponder
     private let session: RecordingSession
     private unowned let loop: EventLoop
-    private var requestIDs = RequestIDGenerator()
 
     private var context: ServerContext { mock.context }
-    private var log: RequestLog { mock.log }
 
     init(session: RecordingSession, context: ServerContext, loop: EventLoop) {
         self.session = session
@@ -38,31 +23,32 @@ final class RecordingResponder: HTTPHandler {
     }
 
     func handle(_ request: ServerRequest) {
-        if request.path.hasPrefix(AdminAPI.pathPrefix) { return mock.handle(request) }
+        var exchange = mock.receive(request)
+        if request.path.hasPrefix(AdminAPI.pathPrefix) { return mock.answer(exchange) }
         let call = UpstreamCall(request)
-        if let refusal = call.refusal { return refuse(call, request, refusal) }
-        if session.configuration.mode == .missing, isAnsweredByFixture(request, call) { return mock.handle(request) }
-        let redactor = session.redactor
-        let pending = Pending(
-            request: DeferredRequest(request, on: loop),
-            responder: self,
-            requestId: requestIDs.id(for: request.header(named: "X-Request-ID")),
-            entry: log.start(
-                method: call.method,
-                path: redactor.redactPath(of: call.exchange()),
-                journal: JournalEntry(request, recording: redactor)
-            ),
-            share: session.inFlight.share()
-        )
-        let journaled = pending.entry?.journal != nil
-        let bound = LoopBound(pending, on: loop)
+        let config = context.store.current.config
+        if let refusal = call.refusal {
+            // Not journaled: nothing was sent or recorded.
+            request.sendError(
+                status: 400,
+                message: "\(call.method) \(refusal); not sent",
+                config: config,
+                requestId: exchange.requestId
+            )
+            return exchange.finish(
+                Exchange.Ending(status: 400, fixture: nil, label: "-", details: "NOT RECORDED: \(refusal)")
+            )
+        }
+        if session.configuration.mode == .missing, isAnsweredByFixture(request, call) { return mock.answer(exchange) }
+        exchange.journal(into: context.journal, redactor: session.redactor)
+        let journaled = exchange.isJournaled
         let session = self.session
-        let share = pending.share
-        Task {
+        let share = session.inFlight.share()
+        UpstreamRelay.relay(exchange, config: config, on: loop) {
             let result = await session.forward(call, holding: share)
             let format = session.configuration.rules.envelope
             let answer = journaled ? JournalAnswer.of(result, to: call, format: format) : JournalAnswer()
-            bound.hop { pending in pending.responder.finish(pending, with: result, answer: answer) }
+            return UpstreamRelay.Relayed(outcome: result.outcome, ending: result.ending(answer: answer), share: share)
         }
     }
 
@@ -75,60 +61,46 @@ final class RecordingResponder: HTTPHandler {
         guard id.hasPrefix(session.configuration.into + "/") else { return true }
         return id == session.recorder.fixtureID(for: call.exchange())
     }
+}
 
-    /// Sends the backend's answer (or the 502/504) on the loop's thread, then logs and journals it with `answer`.
-    private func finish(_ pending: Pending, with result: RecordingSession.Result, answer: JournalAnswer) {
-        let server = pending.request.request
-        pending.request.finish()
-        let status: Int
-        var fixture: String?
-        var details: String
-        switch result {
-        case .answered(let answered, let headers, let body, let recorded):
-            status = answered
-            if let server {
-                for header in headers { server.addHeader(header.name, header.value) }
-                body.withUnsafeBytes { server.appendBody($0) }
-                server.send(status: status)
-            }
-            switch recorded {
-            case .success(let outcome):
-                fixture = outcome.fixtureID
-                details = outcome.label.rawValue
-            case .failure(let failure):
-                details = "NOT RECORDED: \(failure)"
-            }
-        case .failed(let failed, let message):
-            status = failed
-            if let server { sendError(status: status, message: message, requestId: pending.requestId, to: server) }
-            details = "NOT RECORDED: \(message)"
+extension RecordingSession.Result {
+    /// What the client gets: the backend's answer, or StandIn's 502, 503 or 504.
+    fileprivate var outcome: Upstream.Outcome {
+        switch self {
+        case .answered(let status, let headers, let body, _):
+            .answered(status: status, headers: headers, body: body, latency: .zero)
+        case .failed(let status, let message):
+            .failed(status: status, message: message)
         }
-        pending.share.release()
-        if server == nil { details += " client-gone" }
-        log.finish(
-            pending.entry,
-            status: status,
-            fixture: fixture,
-            label: fixture ?? "-",
-            details: details,
-            answer: answer
-        )
     }
 
-    /// Answers 400 to a request whose target is not sent to the backend (`UpstreamTarget`), and logs it; nothing is
-    /// sent upstream or recorded.
-    private func refuse(_ call: UpstreamCall, _ request: ServerRequest, _ refusal: UpstreamTarget.Refusal) {
-        let entry = log.start(method: call.method, path: session.redactor.redactPath(of: call.exchange()), journal: nil)
-        let requestId = requestIDs.id(for: request.header(named: "X-Request-ID"))
-        sendError(status: 400, message: "\(call.method) \(refusal); not sent", requestId: requestId, to: request)
-        log.finish(entry, status: 400, fixture: nil, label: "-", details: "NOT RECORDED: \(refusal)")
-    }
-
-    /// The 400, 502, 503 or 504 envelope, in the project's envelope format. A 503 (the answers in flight hold too
-    /// much) says when to try again.
-    private func sendError(status: Int, message: String, requestId: String, to server: ServerRequest) {
-        let config = context.store.current.config
-        let retry = status == 503 ? [(name: "Retry-After", value: "1")] : []
-        server.send(.error(status: status, message: message, config: config, requestId: requestId, extraHeaders: retry))
+    /// How the exchange ends in the log: the file it was recorded to (`-` for none), and what became of the
+    /// recording; `answer` for the journal.
+    fileprivate func ending(answer: JournalAnswer) -> Exchange.Ending {
+        switch self {
+        case .answered(let status, _, _, .success(let recorded)):
+            Exchange.Ending(
+                status: status,
+                fixture: recorded.fixtureID,
+                details: recorded.label.rawValue,
+                answer: answer
+            )
+        case .answered(let status, _, _, .failure(let failure)):
+            Exchange.Ending(
+                status: status,
+                fixture: nil,
+                label: "-",
+                details: "NOT RECORDED: \(failure)",
+                answer: answer
+            )
+        case .failed(let status, let message):
+            Exchange.Ending(
+                status: status,
+                fixture: nil,
+                label: "-",
+                details: "NOT RECORDED: \(message)",
+                answer: answer
+            )
+        }
     }
 }

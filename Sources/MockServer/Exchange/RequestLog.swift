@@ -1,0 +1,64 @@
+import StandInEngine
+import StandInFixtures
+
+/// Where answered requests are recorded, whichever responder answered them: the access log and the journal, either
+/// of which may be off. An `Exchange` starts its entry when the request arrives and writes it once the answer is
+/// over.
+struct RequestLog {
+    /// A request being answered, as the log will show it.
+    struct Entry {
+        let method: String
+        /// The path as the access log shows it: in record mode, with the request's secret values replaced.
+        let path: String
+        let started: ContinuousClock.Instant
+        /// Nil until the exchange is journaled, and when the journal it goes into is off.
+        var journal: JournalEntry?
+        /// The journal the entry goes into (a session's, for its requests).
+        fileprivate var destination: Journal?
+
+        /// Captures `request` for `journal` (nil: none), with `redactor`'s secrets replaced.
+        mutating func journal(_ request: ServerRequest, into journal: Journal?, redactor: Redactor?) {
+            guard let journal else { return }
+            self.journal = JournalEntry(request, recording: redactor)
+            destination = journal
+        }
+    }
+
+    private let accessLog: AccessLog?
+    /// Whether any journal is on: the main one, or (on a session's port) the session's. A request naming a session
+    /// goes into that session's journal, which is always on when this one is.
+    private let journaling: Bool
+
+    /// Writes to `accessLog` and to the journals, when `journaling`.
+    init(accessLog: AccessLog?, journaling: Bool) {
+        self.accessLog = accessLog
+        self.journaling = journaling
+    }
+
+    /// Starts the entry of a request, or returns nil when neither log is on (`path` is evaluated only when one is).
+    func start(method: String, path: @autoclosure () -> String) -> Entry? {
+        guard accessLog != nil || journaling else { return nil }
+        return Entry(method: method, path: path(), started: .now)
+    }
+
+    /// Writes the access-log line and (when the exchange was journaled) the journal entry of an answered request.
+    func write(_ entry: Entry, _ ending: Exchange.Ending) {
+        let duration = ContinuousClock.now - entry.started
+        accessLog?.record(
+            method: entry.method,
+            path: entry.path,
+            status: ending.status,
+            fixture: ending.label ?? ending.fixture,
+            details: ending.details,
+            duration: duration
+        )
+        guard let journal = entry.destination, var completed = entry.journal else { return }
+        completed.fixture = ending.fixture
+        completed.variant = ending.variant
+        completed.answer = ending.answer
+        completed.answer.status = UInt16(clamping: ending.status)
+        completed.duration = duration
+        completed.simulation = ending.details
+        journal.record(completed)
+    }
+}

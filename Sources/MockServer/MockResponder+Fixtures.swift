@@ -1,0 +1,124 @@
+import StandInEngine
+import StandInFixtures
+
+extension MockResponder {
+    /// Answers from `state`'s fixtures, with the simulation planned for the answer. An intact, undelayed response is
+    /// written straight into the request; anything else (a delay, a fault) is rendered now and delivered later by
+    /// `DeferredDelivery` on this loop's timers.
+    func answerFromFixtures(_ exchange: consuming Exchange, state: SessionState, controls: SimulationControls) {
+        let fixtures = state.fixtures.current
+        let successCode = fixtures.config.envelope.successCode
+        var facts = RequestFacts(exchange.request)
+        let answer = PlannedAnswer(
+            FixtureAnswer(
+                to: &facts,
+                from: fixtures.index,
+                resources: state.fixtures.resources,
+                config: fixtures.config,
+                requestId: exchange.requestId,
+                chooser: state.chooser,
+                requestedVariant: controls.variant
+            ),
+            simulation: simulation,
+            controls: controls,
+            config: fixtures.config,
+            requestId: exchange.requestId
+        )
+        switch answer {
+        case .resource(let reply, let fixture, let plan):
+            hits?.add(fixture.id)
+            let ending = plan.ending(fixture: fixture.id, envelopeCode: reply.envelopeCode, successCode: successCode)
+            guard !plan.isDeferred else {
+                var rendered = RenderedResponse()
+                reply.write(into: &rendered)
+                return deliverLater(rendered, plan: plan, exchange, ending)
+            }
+            exchange.request.send(reply, status: plan.status)
+            finish(exchange, ending)
+        case .matched(let match, let plan):
+            let fixture = match.fixture
+            hits?.add(fixture.id)
+            let ending = plan.ending(
+                fixture: fixture.id,
+                envelopeCode: plan.response.envelopeCode,
+                successCode: successCode
+            )
+            var renderContext = RenderContext(
+                facts: consume facts,
+                captures: match.captures,
+                requestId: exchange.requestId,
+                random: simulation.templateRandom
+            )
+            guard !plan.isDeferred else {
+                var rendered = RenderedResponse()
+                warnOfEscaped(plan.response.write(with: &renderContext, into: &rendered), fixture: fixture.id)
+                return deliverLater(rendered, plan: plan, exchange, ending)
+            }
+            let request = exchange.request
+            var sink = request
+            let escaped: [String]
+            if let large = plan.response.largeFixedBody {
+                escaped = plan.response.writeHeaders(with: &renderContext, into: &sink)
+                request.send(status: plan.status, body: large, on: loop)
+            } else {
+                escaped = plan.response.write(with: &renderContext, into: &sink)
+                request.send(status: plan.status)
+            }
+            warnOfEscaped(escaped, fixture: fixture.id)
+            finish(exchange, ending)
+        case .refused(let fixture, let reply):
+            // A variant the fixture lacks, or control headers that cannot be followed: a 400 envelope.
+            hits?.add(fixture.id)
+            let answer = JournalAnswer(envelopeCode: 400, successCode: successCode)
+            exchange.request.send(reply)
+            finish(exchange, Exchange.Ending(status: 400, fixture: fixture.id, answer: answer))
+        case .unmatched:
+            answerUnmatched(exchange, facts: &facts, config: fixtures.config, index: fixtures.index)
+        }
+    }
+
+    /// Logs the headers whose rendered values had control characters percent-encoded.
+    private func warnOfEscaped(_ headers: [String], fixture: String) {
+        guard !headers.isEmpty else { return }
+        context.logger.warning(
+            "\(fixture): control characters in the rendered value of \(headers.joined(separator: ", ")) were percent-encoded"
+        )
+    }
+
+    /// Hands a delayed or faulty answer to a `DeferredDelivery`, which finishes the exchange once it is over, with
+    /// what became of it (`client-gone`, how long a timeout held) after the plan's details.
+    private func deliverLater(
+        _ rendered: RenderedResponse,
+        plan: ResponsePlan,
+        _ exchange: borrowing Exchange,
+        _ ending: Exchange.Ending
+    ) {
+        let delivery = DeferredDelivery(
+            request: DeferredRequest(exchange.request, on: loop),
+            rendered: rendered,
+            plan: plan,
+            loop: loop,
+            maxHold: simulation.settings.maxHold
+        )
+        let exchange = copy exchange
+        delivery.start { [self] outcome in
+            var ending = ending
+            ending.details = outcome
+            finish(exchange, ending)
+        }
+    }
+}
+
+extension ResponsePlan {
+    /// How an exchange this plan answers ends: the fixture, the variant, the simulation's details, and the envelope
+    /// code and fault for the journal.
+    fileprivate func ending(fixture: String, envelopeCode: Int?, successCode: Int) -> Exchange.Ending {
+        Exchange.Ending(
+            status: status,
+            fixture: fixture,
+            variant: variant,
+            details: logDetails,
+            answer: JournalAnswer(envelopeCode: envelopeCode, successCode: successCode, fault: fault)
+        )
+    }
+}
