@@ -2,7 +2,7 @@ import Foundation
 import ServerTestSupport
 import Testing
 
-@Suite struct AdminAPITests {
+@Suite(.threadPerTest) struct AdminAPITests {
     static let files = [
         "user.json": #"""
         {

@@ -1,8 +1,9 @@
+import ServerTestSupport
 import Testing
 
 @testable import MockServer
 
-@Suite struct AdminAccessTests {
+@Suite(.threadPerTest) struct AdminAccessTests {
     /// A call as `curl` on this machine sends it.
     private func local(
         _ method: String = "GET",

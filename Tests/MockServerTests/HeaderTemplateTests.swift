@@ -3,7 +3,7 @@ import ServerTestSupport
 import Testing
 
 /// A header template that renders a request's control characters is sent escaped and logged, never dropped.
-@Suite struct HeaderTemplateTests {
+@Suite(.threadPerTest) struct HeaderTemplateTests {
     static let files = [
         "go.json": #"""
         { "request": { "path": "/go" },

@@ -4,7 +4,7 @@ import Testing
 
 @testable import MockServer
 
-@Suite struct JournalTests {
+@Suite(.threadPerTest) struct JournalTests {
     static let files = [
         "user.json": #"""
         {
@@ -224,7 +224,8 @@ import Testing
     .enabled(
         if: AloneProcess.reportFile != nil,
         "runs only alone, in the process of journalStaysAtItsBoundUnderFiftyThousandRequests"
-    )
+    ),
+    .threadPerTest
 )
 struct JournalBoundAlone {
     @Test func residentGrowthOverFiftyThousandRequests() async throws {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import MockServer
 
-@Suite struct LoadingTests {
+@Suite(.threadPerTest) struct LoadingTests {
     static let brokenBesideGood = [
         "good.json": #"{ "request": { "path": "/good" }, "response": { "text": "fine" } }"#,
         "broken.json": """

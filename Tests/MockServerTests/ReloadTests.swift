@@ -5,7 +5,7 @@ import NetworkCore
 import ServerTestSupport
 import Testing
 
-@Suite struct ReloadTests {
+@Suite(.threadPerTest) struct ReloadTests {
     private static func fixture(path: String, text: String) -> String {
         #"{ "request": { "path": "\#(path)" }, "response": { "text": "\#(text)" } }"#
     }

@@ -9,7 +9,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite struct SessionTests {
+@Suite(.threadPerTest) struct SessionTests {
     static let sessionCount = 16
     static let requestsPerSession = 50
 

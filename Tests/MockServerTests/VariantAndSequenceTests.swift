@@ -5,7 +5,7 @@ import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite struct VariantAndSequenceTests {
+@Suite(.threadPerTest) struct VariantAndSequenceTests {
     static let files = [
         "user.json": #"""
         {

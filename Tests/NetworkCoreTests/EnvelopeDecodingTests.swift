@@ -1,9 +1,10 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
+import ServerTestSupport
 import Testing
 
-@Suite struct EnvelopeDecodingTests {
+@Suite(.threadPerTest) struct EnvelopeDecodingTests {
     @Test func successDecodesTheData() async throws {
         let transport = StubTransport(.envelope(data: #"{"id":"42","name":"Ada"}"#))
         let user = try await makeClient(transport).send(API.Users.Get())

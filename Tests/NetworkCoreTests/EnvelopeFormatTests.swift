@@ -1,8 +1,9 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import Testing
 
-@Suite struct EnvelopeFormatTests {
+@Suite(.threadPerTest) struct EnvelopeFormatTests {
     @Test func missingKeysTakeTheStandardDefaults() throws {
         let format = try JSONDecoder().decode(
             EnvelopeFormat.self,

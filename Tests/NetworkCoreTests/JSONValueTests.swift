@@ -1,8 +1,9 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import Testing
 
-@Suite struct JSONValueTests {
+@Suite(.threadPerTest) struct JSONValueTests {
     private let text = #"""
         {"id": 9007199254740993, "name": "Ada", "score": 9.5, "admin": false, "tags": ["a", "b"],
          "address": {"city": "London"}, "nothing": null}

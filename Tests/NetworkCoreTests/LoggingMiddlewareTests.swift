@@ -1,9 +1,10 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
+import ServerTestSupport
 import Testing
 
-@Suite struct LoggingMiddlewareTests {
+@Suite(.threadPerTest) struct LoggingMiddlewareTests {
     @Test func loggingRecordsTheCallAndRedactsSecrets() async throws {
         let entries = Recorder<LoggingMiddleware.Entry>()
         let transport = StubTransport(.text(.ok, #"{"code":0}"#, headers: [.setCookie: "sid=secret"]))

@@ -1,6 +1,7 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
+import ServerTestSupport
 import Testing
 
 /// A middleware that records when it sees the request and the response.
@@ -31,7 +32,7 @@ private struct Intercepting: Middleware {
     }
 }
 
-@Suite struct MiddlewareTests {
+@Suite(.threadPerTest) struct MiddlewareTests {
     @Test func middlewareRunsAsAnOnionFirstOutermost() async throws {
         let trace = Recorder<String>()
         let transport = StubTransport { request, _ in

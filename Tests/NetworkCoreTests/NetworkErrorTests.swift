@@ -1,9 +1,10 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
+import ServerTestSupport
 import Testing
 
-@Suite struct NetworkErrorTests {
+@Suite(.threadPerTest) struct NetworkErrorTests {
     @Test func non2xxStatusIsAnHTTPError() async throws {
         let body = #"{"code":40400,"message":"no such user","data":null}"#
         let transport = StubTransport(.text(.notFound, body, headers: [.contentType: "application/json"]))

@@ -1,6 +1,7 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
+import ServerTestSupport
 import Testing
 
 private struct Job: Decodable, Sendable {
@@ -12,7 +13,7 @@ private struct JobStatus: Endpoint {
     var path: String { "/jobs/1" }
 }
 
-@Suite struct PollingTests {
+@Suite(.threadPerTest) struct PollingTests {
     @Test func pollsUntilTheConditionHolds() async throws {
         let transport = StubTransport(
             .envelope(data: #"{"state":"queued"}"#),

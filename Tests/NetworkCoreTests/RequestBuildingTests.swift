@@ -1,8 +1,9 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import Testing
 
-@Suite struct RequestBuildingTests {
+@Suite(.threadPerTest) struct RequestBuildingTests {
     @Test func pathJoinsTheBasePathAndQueryIsEncoded() async throws {
         let transport = StubTransport(.envelope())
         let endpoint = AnyEndpoint<EmptyResponse>(

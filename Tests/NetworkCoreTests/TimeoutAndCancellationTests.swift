@@ -1,6 +1,7 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
+import ServerTestSupport
 import Testing
 
 /// A transport that never answers until it is cancelled, and records that it was.
@@ -16,7 +17,7 @@ private func hangingTransport(cancelled: Recorder<Bool>) -> StubTransport {
     }
 }
 
-@Suite struct TimeoutAndCancellationTests {
+@Suite(.threadPerTest) struct TimeoutAndCancellationTests {
     /// Well before the client's own timeout of 120 s would.
     @Test func endpointTimeoutEndsTheRequest() async throws {
         let cancelled = Recorder<Bool>()

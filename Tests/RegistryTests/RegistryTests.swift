@@ -1,6 +1,7 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
@@ -31,7 +32,7 @@ private func fixture(path: String, response: String) -> String {
 
 /// Every scenario runs twice over the same fixture files: through the real server with URLSessionTransport, and
 /// through MockRegistry in process; the expectations are the same for both.
-@Suite struct SameOutcomeTests {
+@Suite(.threadPerTest) struct SameOutcomeTests {
     @Test(arguments: Mode.allCases) func successDecodesTheData(mode: Mode) async throws {
         try await withHost(["users/get.json": userFixture], mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)

@@ -1,11 +1,12 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// A `"resource"` fixture behaves like a small backend, the same from the server and from `MockRegistry`: every
 /// verb, the error envelopes, paging and reset.
-@Suite struct ResourceSameOutcomeTests {
+@Suite(.threadPerTest) struct ResourceSameOutcomeTests {
     static let todos = #"""
         { "resource": { "path": "/todos", "idField": "id",
                         "seed": [ { "id": 1, "title": "Buy milk", "done": false },

@@ -1,12 +1,13 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// A resource's answers take `delay`, `fault` and variants like any fixture's, the same from the server and from
 /// `MockRegistry`: a variant with a body answers in place of the store, one with only a fault breaks the store's
 /// answer after the store acted.
-@Suite struct ResourceSimulationSameOutcomeTests {
+@Suite(.threadPerTest) struct ResourceSimulationSameOutcomeTests {
     static let todos = #"""
         { "resource": { "path": "/todos", "seed": [ { "id": 1, "title": "Buy milk" } ] },
           "variants": {

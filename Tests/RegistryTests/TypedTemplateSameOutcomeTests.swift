@@ -1,10 +1,11 @@
 import Foundation
 import NetworkCore
+import ServerTestSupport
 import Testing
 
 /// Typed templates (`{{json …}}`, `randomInt`, `pick`, `now` with arguments) render the same from the server and
 /// from `MockRegistry`.
-@Suite struct TypedTemplateSameOutcomeTests {
+@Suite(.threadPerTest) struct TypedTemplateSameOutcomeTests {
     private static let files = [
         "order.json": #"""
         { "request": { "method": "POST", "path": "/orders/{id}" },

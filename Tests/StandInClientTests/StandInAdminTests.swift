@@ -5,9 +5,10 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import ServerTestSupport
 #endif
 
-@Suite struct StandInAdminTests {
+@Suite(.threadPerTest) struct StandInAdminTests {
     static let files = [
         "user.json": #"""
         {

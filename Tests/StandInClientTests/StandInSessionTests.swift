@@ -5,9 +5,10 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import ServerTestSupport
 #endif
 
-@Suite struct StandInSessionTests {
+@Suite(.threadPerTest) struct StandInSessionTests {
     static let files = [
         "user.json": #"""
         {

@@ -1,9 +1,10 @@
+import ServerTestSupport
 import Testing
 
 @testable import StandInEngine
 
 /// The raw head the engine reads before evhttp parses it, to ask for a body's read rate.
-@Suite struct RequestHeadBytesTests {
+@Suite(.threadPerTest) struct RequestHeadBytesTests {
     private func withHead<T>(_ text: String, _ body: (RequestHeadBytes) -> T) -> T {
         Array(text.utf8).withUnsafeBytes { body(RequestHeadBytes(bytes: $0)) }
     }

@@ -1,7 +1,8 @@
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite struct IndexTests {
+@Suite(.threadPerTest) struct IndexTests {
     private func index(_ files: [String: String]) throws -> FixtureIndex {
         let result = try load(files)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")

@@ -1,7 +1,8 @@
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite struct RegexBoundsTests {
+@Suite(.threadPerTest) struct RegexBoundsTests {
     @Test(arguments: [
         "^/pr/(a+)+$", "(a*)*", "(a|a)*", "(a|ab)+", #"^(\w+\s?)*$"#, "((ab)?c)*", "(x{1,3})+", #"(\d|[0-9])*"#,
         "(?:a+)+b", "(?<n>a*)*", "(?'n'a*)*", "(?P<n>a|a)+", "([a-z]+)*$",

@@ -1,7 +1,8 @@
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite struct RenderingTests {
+@Suite(.threadPerTest) struct RenderingTests {
     private func render(_ fixture: String, _ request: TestRequest, requestId: String = "rid") throws -> String {
         let result = try load(["f.json": fixture])
         try #require(result.diagnostics.isEmpty, "\(result.diagnostics)")

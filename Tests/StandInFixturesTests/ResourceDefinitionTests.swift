@@ -1,8 +1,9 @@
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// A `"resource"` fixture with a bad seed is reported at its line, like any broken fixture file.
-@Suite struct ResourceDefinitionTests {
+@Suite(.threadPerTest) struct ResourceDefinitionTests {
     @Test func aGoodResourceLoadsWithItsSeed() throws {
         let result = try load([
             "todos.json": #"{"resource": {"path": "/todos", "seed": [{"id": 1}, {"id": 5}]}}"#

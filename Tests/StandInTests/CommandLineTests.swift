@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite struct CommandLineTests {
+@Suite(.threadPerTest) struct CommandLineTests {
     private let broken = [
         "ok.json": #"{ "request": { "path": "/ok" }, "response": { "text": "ok" } }"#,
         "bad/typo.json": """

@@ -4,10 +4,11 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import ServerTestSupport
 #endif
 
 /// `standin serve --fallback-upstream`, end to end through the binary.
-@Suite struct FallbackUpstreamCommandTests {
+@Suite(.threadPerTest) struct FallbackUpstreamCommandTests {
     @Test func aProxiedRequestIsMarkedInTheAccessLog() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-fallback-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -4,10 +4,11 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import ServerTestSupport
 #endif
 
 /// The journal's byte budget and its clear, seen in the resident memory of a real `standin serve` process.
-@Suite struct JournalMemoryTests {
+@Suite(.threadPerTest) struct JournalMemoryTests {
     /// The resident memory of process `pid`, from `/proc/PID/status`; nil where there is no /proc.
     private static func residentBytes(of pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

@@ -4,10 +4,11 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import ServerTestSupport
 #endif
 
 /// Sessions started and ended leave a real `standin serve` process's file descriptors and memory where they were.
-@Suite struct SessionResourcesTests {
+@Suite(.threadPerTest) struct SessionResourcesTests {
     /// The resident memory of process `pid`, from `/proc/PID/status`.
     private static func residentBytes(of pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

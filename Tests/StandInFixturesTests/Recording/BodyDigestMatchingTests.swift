@@ -1,8 +1,9 @@
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// The `sha256` body matcher, which the recorder writes for large or binary request bodies.
-@Suite struct BodyDigestMatchingTests {
+@Suite(.threadPerTest) struct BodyDigestMatchingTests {
     @Test func matchesTheBodyWithThatDigestOnly() throws {
         let digest = SHA256.hex(Array("upload".utf8))
         let loaded = try load([

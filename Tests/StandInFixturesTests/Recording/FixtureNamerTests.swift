@@ -1,7 +1,8 @@
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite struct FixtureNamerTests {
+@Suite(.threadPerTest) struct FixtureNamerTests {
     private let digest = "0123456789abcdef" + String(repeating: "0", count: 48)
 
     private func name(_ path: String, method: String = "GET", details: Bool = false) -> String {

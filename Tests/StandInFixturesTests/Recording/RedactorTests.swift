@@ -1,7 +1,8 @@
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite struct RedactorTests {
+@Suite(.threadPerTest) struct RedactorTests {
     private let redactor = Redactor(headers: ["X-Session"], jsonFields: ["password"])
 
     @Test func findsSecretsInTheDefaultAndNamedHeaders() {

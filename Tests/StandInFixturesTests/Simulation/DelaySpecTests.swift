@@ -1,7 +1,8 @@
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite struct DelaySpecTests {
+@Suite(.threadPerTest) struct DelaySpecTests {
     @Test func durationsTakeAUnitAndMayHaveAFraction() throws {
         #expect(try DurationText.parse("120ms") == .milliseconds(120))
         #expect(try DurationText.parse("2s") == .seconds(2))

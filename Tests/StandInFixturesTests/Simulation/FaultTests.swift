@@ -1,7 +1,8 @@
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite struct FaultTests {
+@Suite(.threadPerTest) struct FaultTests {
     @Test func namesParse() throws {
         #expect(try Fault(name: "connection-reset") == .connectionReset)
         #expect(try Fault(name: "empty-response") == .emptyResponse)

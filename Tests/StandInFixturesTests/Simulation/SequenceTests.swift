@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite struct SequenceTests {
+@Suite(.threadPerTest) struct SequenceTests {
     private static func jobs(afterLast: String? = nil, path: String = "/jobs/{id}") -> String {
         let afterLastMember = afterLast.map { #", "afterLast": "\#($0)""# } ?? ""
         return """

@@ -1,8 +1,9 @@
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// Loader diagnostics for `delay`, `fault`, `variants`, `sequence` and `afterLast`: the reason and the line.
-@Suite struct SimulationDiagnosticsTests {
+@Suite(.threadPerTest) struct SimulationDiagnosticsTests {
     @Test func badDelayNamesTheDelayKeysLine() throws {
         let text = """
             {

@@ -1,7 +1,8 @@
+import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite struct VariantTests {
+@Suite(.threadPerTest) struct VariantTests {
     private static let users = """
         {
           "request": { "path": "/users/{id}" },

@@ -1,7 +1,8 @@
+import ServerTestSupport
 import Testing
 
 /// How console examples are read from Markdown.
-@Suite struct ConsoleExampleTests {
+@Suite(.threadPerTest) struct ConsoleExampleTests {
     @Test func consoleBlocksGiveCommandsAndTheirOutput() throws {
         let markdown = """
             ```sh
