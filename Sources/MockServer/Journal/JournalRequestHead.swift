@@ -63,19 +63,21 @@ struct JournalRequestHead: Sendable {
     /// How many bytes the packed head holds.
     var byteCount: Int { packed.count }
 
-    var method: String { String(decoding: fields.method, as: UTF8.self) }
-    var path: String { String(decoding: fields.path, as: UTF8.self) }
+    var method: String { withFields { method, _, _ in String(decoding: method, as: UTF8.self) } }
+    var path: String { withFields { _, path, _ in String(decoding: path, as: UTF8.self) } }
     /// The raw query string, without `?`; nil when the request had none.
-    var query: String? { fields.query.map { String(decoding: $0, as: UTF8.self) } }
+    var query: String? { withFields { _, _, query in query.map { String(decoding: $0, as: UTF8.self) } } }
 
     /// The headers in the order received, names as sent.
     var headers: [(name: String, value: String)] {
-        var headers: [(name: String, value: String)] = []
-        var rest = packed.bytes.split(separator: 0, omittingEmptySubsequences: false).dropFirst(3).makeIterator()
-        while let name = rest.next(), let value = rest.next() {
-            headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        packed.withBytes { all in
+            var headers: [(name: String, value: String)] = []
+            var rest = all.split(separator: 0, omittingEmptySubsequences: false).dropFirst(3).makeIterator()
+            while let name = rest.next(), let value = rest.next() {
+                headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+            }
+            return headers
         }
-        return headers
     }
 
     private static func appendStart(method: String, path: String, query: Substring?, to packed: inout [UInt8]) {
@@ -90,14 +92,25 @@ struct JournalRequestHead: Sendable {
         packed.append(0)
     }
 
-    /// The method, path and query (without `?`; nil when there was none) as packed, for writing them out without
-    /// making strings. Found by looking for the three NULs that end them, in one copy of the bytes.
-    var fields: (method: ArraySlice<UInt8>, path: ArraySlice<UInt8>, query: ArraySlice<UInt8>?) {
-        let all = packed.bytes[...]
-        let methodEnd = all.firstIndex(of: 0) ?? all.endIndex
-        let pathEnd = all[min(methodEnd + 1, all.endIndex)...].firstIndex(of: 0) ?? all.endIndex
-        let query = all[min(pathEnd + 1, all.endIndex)...].prefix { $0 != 0 }
-        return (all[..<methodEnd], all[min(methodEnd + 1, pathEnd)..<pathEnd], query.isEmpty ? nil : query.dropFirst())
+    /// Calls `body` with the method, path and query (without `?`; nil when there was none) as packed, for writing
+    /// them out without making strings; the bytes are valid only during the call. Found by looking for the three NULs
+    /// that end them; nothing is copied.
+    func withFields<Result>(
+        _ body: (
+            _ method: UnsafeBufferPointer<UInt8>, _ path: UnsafeBufferPointer<UInt8>,
+            _ query: UnsafeBufferPointer<UInt8>?
+        ) -> Result
+    ) -> Result {
+        packed.withBytes { all in
+            let methodEnd = all.firstIndex(of: 0) ?? all.endIndex
+            let pathEnd = all[min(methodEnd + 1, all.endIndex)...].firstIndex(of: 0) ?? all.endIndex
+            let query = all[min(pathEnd + 1, all.endIndex)...].prefix { $0 != 0 }
+            return body(
+                UnsafeBufferPointer(rebasing: all[..<methodEnd]),
+                UnsafeBufferPointer(rebasing: all[min(methodEnd + 1, pathEnd)..<pathEnd]),
+                query.isEmpty ? nil : UnsafeBufferPointer(rebasing: query.dropFirst())
+            )
+        }
     }
 
     private static let redactedValue = Array(Redactor.placeholder.utf8)

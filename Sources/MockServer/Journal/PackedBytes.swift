@@ -26,10 +26,10 @@ final class PackedBytes: ManagedBuffer<Int, UInt8> {
     /// How many bytes it holds.
     var count: Int { header }
 
-    /// The bytes, copied into an array (for reading the journal, which is rare beside writing it).
-    var bytes: [UInt8] {
+    /// Calls `body` with the bytes, which are valid only during the call.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeMutablePointers { count, elements in
-            Array(UnsafeBufferPointer(start: elements, count: count.pointee))
+            body(UnsafeBufferPointer(start: elements, count: count.pointee))
         }
     }
 }
