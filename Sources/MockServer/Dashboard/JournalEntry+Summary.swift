@@ -9,18 +9,19 @@ extension JournalEntry {
     /// between: every request pays for it while a dashboard is open. The page asks the admin API for the rest when
     /// it opens an entry.
     func writeSummary(into out: inout [UInt8], origin: JournalFeed.Origin) {
-        let start = head.fields
         out.append(#"{"id":"#)
         out.appendDecimal(number)
-        out.append(#","method":"#)
-        start.method.withUnsafeBufferPointer { Self.writeString($0, into: &out) }
-        out.append(#","path":"#)
-        start.path.withUnsafeBufferPointer { Self.writeString($0, into: &out) }
-        out.append(#","query":"#)
-        if let query = start.query {
-            query.withUnsafeBufferPointer { Self.writeString($0, into: &out) }
-        } else {
-            out.append("null")
+        head.withFields { method, path, query in
+            out.append(#","method":"#)
+            Self.writeString(method, into: &out)
+            out.append(#","path":"#)
+            Self.writeString(path, into: &out)
+            out.append(#","query":"#)
+            if let query {
+                Self.writeString(query, into: &out)
+            } else {
+                out.append("null")
+            }
         }
         out.append(#","status":"#)
         out.appendDecimal(status)

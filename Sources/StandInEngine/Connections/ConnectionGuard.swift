@@ -32,6 +32,9 @@ final class ConnectionGuard {
     private unowned let loop: EventLoop
     private var pending: [(bufferEvent: OpaquePointer, record: ConnectionRecord)] = []
     private var open: [OpaquePointer: ConnectionRecord] = [:]
+    /// The record of the last delivered request's connection, one of `open`: a keep-alive connection's next request
+    /// finds it without hashing. Cleared whenever its record leaves `open`.
+    private var lastDelivered: ConnectionRecord?
     /// The ports whose listeners the guard pauses and resumes.
     private var ports: [PortListener] = []
     private var atLimit = false
@@ -72,6 +75,7 @@ final class ConnectionGuard {
         for (bufferEvent, _) in pending { bufferevent_decref(bufferEvent) }
         pending.removeAll()
         open.removeAll()
+        lastDelivered = nil
     }
 
     fileprivate static func key(_ listener: OpaquePointer) -> UInt {
@@ -102,6 +106,7 @@ final class ConnectionGuard {
     /// calls it after freeing its evhttp.
     func portShutDown(_ port: PortListener) {
         open = open.filter { $0.value.port !== port }
+        if lastDelivered?.port === port { lastDelivered = nil }
     }
 
     /// The record of a delivered request's connection (`delivered` registered it, if the accept-time registration
@@ -114,9 +119,15 @@ final class ConnectionGuard {
     /// and its extension method, if evhttp saw it as `POST`. Registers the connection now if the accept-time
     /// registration missed it.
     func delivered(on connection: OpaquePointer, port: PortListener) -> (flaw: RequestFlaw?, extensionMethod: String?) {
-        if let record = open[connection] { return record.requestDelivered() }
-        let record = ConnectionRecord(owner: self, port: port)
-        register(record, connection: connection)
+        if let record = lastDelivered, record.connection == connection { return record.requestDelivered() }
+        let record: ConnectionRecord
+        if let known = open[connection] {
+            record = known
+        } else {
+            record = ConnectionRecord(owner: self, port: port)
+            register(record, connection: connection)
+        }
+        lastDelivered = record
         return record.requestDelivered()
     }
 
@@ -165,6 +176,7 @@ final class ConnectionGuard {
     fileprivate func closed(_ record: ConnectionRecord) {
         guard let connection = record.connection else { return }
         open[connection] = nil
+        if lastDelivered === record { lastDelivered = nil }
         if let throttle = record.endThrottle() {
             record.port.handler.engineDid(
                 .slowReadCut(

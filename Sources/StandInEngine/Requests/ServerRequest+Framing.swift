@@ -24,12 +24,12 @@ extension ServerRequest {
         var flaw: RequestFlaw?
         var contentLengths = 0
         var transferEncoding: String?
-        forEachHeader { name, value in
+        for (name, value) in headerFields {
             bytes += name.count + 2 + value.count
-            guard flaw == nil else { return }
+            guard flaw == nil else { continue }
             guard HTTPToken.isToken(name) else {
                 flaw = .malformed("the header name \(Self.text(name).debugDescription) is not a token")
-                return
+                continue
             }
             if Self.equalsIgnoringCase(name, "content-length") {
                 contentLengths += 1

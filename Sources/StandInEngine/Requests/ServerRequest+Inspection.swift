@@ -30,25 +30,8 @@ extension ServerRequest {
 
     /// Every request header in the order received, names as sent, copied.
     package var allHeaders: [(name: String, value: String)] {
-        var headers: [(name: String, value: String)] = []
-        forEachHeader { name, value in
-            headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
-        }
-        return headers
-    }
-
-    /// Calls `body` with each request header's name (as sent) and value, in the order received. The bytes are
-    /// evhttp's and valid only during the call; nothing is copied.
-    package func forEachHeader(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
-        var entry = evhttp_request_get_input_headers(request)?.pointee.tqh_first
-        while let header = entry {
-            if let key = header.pointee.key, let value = header.pointee.value {
-                body(
-                    UnsafeRawBufferPointer(start: key, count: strlen(key)),
-                    UnsafeRawBufferPointer(start: value, count: strlen(value))
-                )
-            }
-            entry = header.pointee.next.tqe_next
+        headerFields.map { name, value in
+            (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
         }
     }
 

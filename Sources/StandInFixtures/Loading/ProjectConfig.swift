@@ -2,16 +2,45 @@ import NetworkCore
 
 /// The project settings in `Mocks/standin.json`: the envelope's key names, the headers every response carries and
 /// the CORS policy.
+///
+/// The settings live in one shared, immutable box: a request passes them along at the cost of one reference, not a
+/// copy of each string and array; a change makes a new box.
 public struct ProjectConfig: Sendable {
+    /// The settings themselves.
+    private final class Storage: Sendable {
+        let envelope: EnvelopeFormat
+        let headers: [(name: String, value: String)]
+        let cors: CORSPolicy?
+
+        init(envelope: EnvelopeFormat, headers: [(name: String, value: String)], cors: CORSPolicy?) {
+            self.envelope = envelope
+            self.headers = headers
+            self.cors = cors
+        }
+    }
+
     /// The file name of the settings inside the mocks directory.
     public static let fileName = "standin.json"
 
+    private var storage: Storage
+
     /// How envelopes are spelled.
-    public var envelope: EnvelopeFormat
+    public var envelope: EnvelopeFormat {
+        get { storage.envelope }
+        set { storage = Storage(envelope: newValue, headers: headers, cors: cors) }
+    }
+
     /// Headers added to every response, unless a fixture sets the same name (the CORS policy's included).
-    public var headers: [(name: String, value: String)]
+    public var headers: [(name: String, value: String)] {
+        get { storage.headers }
+        set { storage = Storage(envelope: envelope, headers: newValue, cors: cors) }
+    }
+
     /// The CORS policy, if the project sets one.
-    public var cors: CORSPolicy?
+    public var cors: CORSPolicy? {
+        get { storage.cors }
+        set { storage = Storage(envelope: envelope, headers: headers, cors: newValue) }
+    }
 
     /// Creates settings; defaults are the standard envelope, no extra headers and no CORS policy.
     public init(
@@ -19,10 +48,12 @@ public struct ProjectConfig: Sendable {
         headers: [(name: String, value: String)] = [],
         cors: CORSPolicy? = nil
     ) {
-        self.envelope = envelope
-        self.cors = cors
         let named = Set(headers.map { $0.name.lowercased() })
-        self.headers = headers + (cors?.responseHeaders ?? []).filter { !named.contains($0.name.lowercased()) }
+        storage = Storage(
+            envelope: envelope,
+            headers: headers + (cors?.responseHeaders ?? []).filter { !named.contains($0.name.lowercased()) },
+            cors: cors
+        )
     }
 
     /// Reads settings from a parsed `standin.json`; throws every problem found, not only the first.

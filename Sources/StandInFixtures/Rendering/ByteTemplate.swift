@@ -97,7 +97,10 @@ public struct ByteTemplate: Sendable {
         }
     }
 
-    /// Renders into `sink` with the values of `context`.
+    /// Renders into `sink` with the values of `context`. Inlinable, so the server's call is specialized for its
+    /// request type: otherwise every request would look up the context's generic metadata and destroy it through
+    /// value witnesses.
+    @inlinable
     public func render<Request: IncomingRequest>(
         with context: inout RenderContext<Request>,
         into sink: (UnsafeRawBufferPointer) -> Void

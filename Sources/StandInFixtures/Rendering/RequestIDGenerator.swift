@@ -13,10 +13,12 @@ public struct RequestIDGenerator {
     public mutating func next() -> String {
         let high = nextWord()
         let low = nextWord()
-        return String(unsafeUninitializedCapacity: 32) { buffer in
+        // Written on the stack and then decoded: `String(unsafeUninitializedCapacity:)` makes a string this long
+        // through a slower, general path.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             Self.writeHex(high, into: buffer, at: 0)
             Self.writeHex(low, into: buffer, at: 16)
-            return 32
+            return String(decoding: buffer, as: UTF8.self)
         }
     }
 
