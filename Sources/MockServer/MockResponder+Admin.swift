@@ -3,7 +3,7 @@ import StandInFixtures
 
 extension MockResponder {
     /// Checks access, answers the call (or serves the dashboard), and logs it; admin calls are not journaled.
-    func answerAdmin(_ exchange: borrowing Exchange) {
+    func answerAdmin(_ exchange: consuming Exchange) {
         let request = exchange.request
         let caller = AdminAccess.Caller(
             peer: request.peerAddress,
@@ -37,11 +37,11 @@ extension MockResponder {
                 reply = AdminAPI(context: context, state: state, server: loop.server).respond(to: call)
             }
         }
-        send(reply, to: exchange)
+        send(reply, to: consume exchange)
     }
 
     /// Sends an admin reply (streamed, for an export) with the project's CORS headers, and logs it as `ADMIN`.
-    private func send(_ reply: AdminReply, to exchange: borrowing Exchange) {
+    private func send(_ reply: AdminReply, to exchange: consuming Exchange) {
         let request = exchange.request
         let cors = context.store.current.config.cors?.responseHeaders ?? []
         for header in reply.headers + cors { request.addHeader(header.name, header.value) }

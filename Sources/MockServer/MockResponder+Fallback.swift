@@ -18,7 +18,7 @@ extension MockResponder {
                 config: config,
                 requestId: exchange.requestId
             )
-            return finish(exchange, ending)
+            return finish(consume exchange, ending)
         }
         let journaled = exchange.isJournaled
         UpstreamRelay.relay(exchange, config: config, on: loop) {

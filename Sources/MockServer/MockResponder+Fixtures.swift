@@ -34,7 +34,7 @@ extension MockResponder {
                 return deliverLater(rendered, plan: plan, exchange, ending)
             }
             exchange.request.send(reply, status: plan.status)
-            finish(exchange, ending)
+            finish(consume exchange, ending)
         case .matched(let match, let plan):
             let fixture = match.fixture
             hits?.add(fixture.id)
@@ -65,15 +65,15 @@ extension MockResponder {
                 request.send(status: plan.status)
             }
             warnOfEscaped(escaped, fixture: fixture.id)
-            finish(exchange, ending)
+            finish(consume exchange, ending)
         case .refused(let fixture, let reply):
             // A variant the fixture lacks, or control headers that cannot be followed: a 400 envelope.
             hits?.add(fixture.id)
             let answer = JournalAnswer(envelopeCode: 400, successCode: successCode)
             exchange.request.send(reply)
-            finish(exchange, Exchange.Ending(status: 400, fixture: fixture.id, answer: answer))
+            finish(consume exchange, Exchange.Ending(status: 400, fixture: fixture.id, answer: answer))
         case .unmatched:
-            answerUnmatched(exchange, facts: &facts, config: fixtures.config, index: fixtures.index)
+            answerUnmatched(consume exchange, facts: &facts, config: fixtures.config, index: fixtures.index)
         }
     }
 

@@ -18,9 +18,9 @@ extension MockResponder {
             }
             request.addHeader("X-Request-ID", exchange.requestId)
             request.send(status: 204)
-            return finish(exchange, Exchange.Ending(status: 204, fixture: "CORS"))
+            return finish(consume exchange, Exchange.Ending(status: 204, fixture: "CORS"))
         }
-        if let fallback { return proxy(exchange, to: fallback, config: config) }
+        if let fallback { return proxy(consume exchange, to: fallback, config: config) }
         let unmatched = UnmatchedResponse(to: &facts, index: index, config: config, requestId: exchange.requestId)
         if unmatched.nearMisses.contains(where: \.skippedLongInput) {
             let call = PrintableText.escaped("\(request.method) \(request.path.prefix(200))")
@@ -35,6 +35,6 @@ extension MockResponder {
         )
         let answer = JournalAnswer(envelopeCode: unmatched.status, successCode: config.envelope.successCode)
         request.send(JSONReply(unmatched, config: config, requestId: exchange.requestId))
-        finish(exchange, Exchange.Ending(status: unmatched.status, fixture: nil, answer: answer))
+        finish(consume exchange, Exchange.Ending(status: unmatched.status, fixture: nil, answer: answer))
     }
 }

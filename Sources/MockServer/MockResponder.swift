@@ -61,12 +61,12 @@ final class MockResponder: HTTPHandler {
     /// Answers `exchange`: an admin call, or a request for the fixtures of the state it acts on (refused when it
     /// names a session that cannot be used).
     func answer(_ exchange: consuming Exchange) {
-        if exchange.request.path.hasPrefix(AdminAPI.pathPrefix) { return answerAdmin(exchange) }
+        if exchange.request.path.hasPrefix(AdminAPI.pathPrefix) { return answerAdmin(consume exchange) }
         let controls = exchange.request.controlHeaders
         switch sessionState(for: controls.session) {
         case .success(let state):
             exchange.journal(into: state.journal, redactor: reception.redactor)
-            answerFromFixtures(exchange, state: state, controls: controls.simulation)
+            answerFromFixtures(consume exchange, state: state, controls: controls.simulation)
         case .failure(let refusal):
             // Not journaled, in no session.
             exchange.request.sendError(
@@ -88,7 +88,7 @@ final class MockResponder: HTTPHandler {
     }
 
     /// Finishes an exchange the fixtures answered, with record mode's note added to its details.
-    func finish(_ exchange: borrowing Exchange, _ ending: Exchange.Ending) {
+    func finish(_ exchange: consuming Exchange, _ ending: consuming Exchange.Ending) {
         exchange.finish(ending.noting(servedNote))
     }
 }

@@ -40,10 +40,10 @@ struct Exchange {
     /// Whether the request is kept in a journal.
     var isJournaled: Bool { entry?.journal != nil }
 
-    /// Writes the access-log line and the journal entry of the answered request: call once, when the answer is over
-    /// (sent, faulted or abandoned by the client).
-    func finish(_ ending: Ending) {
-        guard let entry else { return }
+    /// Writes the access-log line and the journal entry of the answered request, when the answer is over (sent,
+    /// faulted or abandoned by the client). The exchange is used up.
+    consuming func finish(_ ending: borrowing Ending) {
+        guard let entry = entry.take() else { return }
         log.write(entry, ending)
     }
 }
@@ -81,11 +81,10 @@ extension Exchange {
         }
 
         /// The same ending with `note` after its details (record mode's `SERVED`, a hung-up client's `client-gone`).
-        func noting(_ note: String?) -> Ending {
+        consuming func noting(_ note: String?) -> Ending {
             guard let note else { return self }
-            var noted = self
-            noted.details = details.map { "\($0) \(note)" } ?? note
-            return noted
+            details = details.map { "\($0) \(note)" } ?? note
+            return self
         }
     }
 }

@@ -42,7 +42,7 @@ struct RequestLog {
     }
 
     /// Writes the access-log line and (when the exchange was journaled) the journal entry of an answered request.
-    func write(_ entry: Entry, _ ending: Exchange.Ending) {
+    func write(_ entry: consuming Entry, _ ending: borrowing Exchange.Ending) {
         let duration = ContinuousClock.now - entry.started
         accessLog?.record(
             method: entry.method,
@@ -52,7 +52,7 @@ struct RequestLog {
             details: ending.details,
             duration: duration
         )
-        guard let journal = entry.destination, var completed = entry.journal else { return }
+        guard let journal = entry.destination, var completed = entry.journal.take() else { return }
         completed.fixture = ending.fixture
         completed.variant = ending.variant
         completed.answer = ending.answer
