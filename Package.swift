@@ -119,7 +119,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "StandInEngineTests", dependencies: ["StandInEngine", "ServerTestSupport"]),
+        .testTarget(name: "StandInEngineTests", dependencies: ["StandInEngine"]),
         .testTarget(
             name: "StandInTests",
             dependencies: ["standin", "NetworkCore", "ServerTestSupport", "StandInSupport"]

@@ -4,7 +4,7 @@ import NetworkTestSupport
 import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct ClientServerTests {
+@Suite struct ClientServerTests {
     @Test func successDecodesTheEnvelopesData() async throws {
         try await withMocks(["users/get.json": TestAPI.userFixture]) { mocks in
             try await withServer(mocks: mocks, strict: true) { base in

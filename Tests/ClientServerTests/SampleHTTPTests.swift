@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// The examples of docs/http.md, run against the sample Mocks/ they use.
-@Suite(.threadPerTest) struct SampleHTTPTests {
+@Suite struct SampleHTTPTests {
     private func send(
         _ method: String,
         _ path: String,

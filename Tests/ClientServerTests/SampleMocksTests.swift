@@ -87,7 +87,7 @@ actor FixedTokens: TokenStore {
     func refreshAccessToken() -> String? { nil }
 }
 
-@Suite(.threadPerTest) struct SampleMocksTests {
+@Suite struct SampleMocksTests {
     @Test func loginReturnsASession() async throws {
         try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let client = APIClient(baseURL: base)

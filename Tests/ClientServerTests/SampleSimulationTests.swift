@@ -33,7 +33,7 @@ private struct SampleFault: Endpoint {
 }
 
 /// The simulation features of the sample Mocks/ that the README's quick start reaches, through the client core.
-@Suite(.threadPerTest) struct SampleSimulationTests {
+@Suite struct SampleSimulationTests {
     @Test func aVariantIsChosenPerRequest() async throws {
         try await withServer(mocks: sampleMocks, strict: true) { base async throws in
             let client = APIClient(baseURL: base)

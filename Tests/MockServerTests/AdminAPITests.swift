@@ -2,7 +2,7 @@ import Foundation
 import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct AdminAPITests {
+@Suite struct AdminAPITests {
     static let files = [
         "user.json": #"""
         {

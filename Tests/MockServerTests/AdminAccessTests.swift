@@ -1,9 +1,8 @@
-import ServerTestSupport
 import Testing
 
 @testable import MockServer
 
-@Suite(.threadPerTest) struct AdminAccessTests {
+@Suite struct AdminAccessTests {
     /// A call as `curl` on this machine sends it.
     private func local(
         _ method: String = "GET",

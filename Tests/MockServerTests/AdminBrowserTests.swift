@@ -3,7 +3,7 @@ import ServerTestSupport
 import Testing
 
 /// What a web page in a browser on the same machine can make the browser send to the admin API, over real sockets.
-@Suite(.threadPerTest) struct AdminBrowserTests {
+@Suite struct AdminBrowserTests {
     private static let fixture = #"{"request": {"path": "/planted"}, "response": {"text": "planted"}}"#
 
     /// Sends one raw request and returns the status line's code.

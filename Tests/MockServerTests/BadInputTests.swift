@@ -3,7 +3,7 @@ import MockServer
 import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct BadInputTests {
+@Suite struct BadInputTests {
     /// After each abuse the server must still answer a normal request.
     private func expectStillServing(_ base: URL) async throws {
         #expect(try await fetch(base, "/text").text == "plain words")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import MockServer
 
-@Suite(.threadPerTest) struct BodyFormTests {
+@Suite struct BodyFormTests {
     @Test func envelopeCarriesDataAndTheRequestIdOfItsHeader() async throws {
         try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/users/42")

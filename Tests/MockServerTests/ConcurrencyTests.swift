@@ -3,7 +3,7 @@ import MockServer
 import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct ConcurrencyTests {
+@Suite struct ConcurrencyTests {
     private let delayed = "GET /text HTTP/1.1\r\nHost: x\r\nX-StandIn-Delay: 200ms\r\n\r\n"
 
     @Test func thousandConcurrentDelayedRequestsFinishTogether() async throws {

@@ -1,5 +1,4 @@
 import Foundation
-import ServerTestSupport
 import Synchronization
 import Testing
 
@@ -9,7 +8,7 @@ import Testing
 /// `EventStreamReply` on a real loop, socket and evhttp: once `end` has been called, the reply sends nothing more,
 /// neither while its last bytes go out nor after evhttp has freed the request with its connection. (The dashboard's
 /// streams can be written to after they end: a write queued before a slow client's stream was dropped runs later.)
-@Suite(.threadPerTest) struct EventStreamReplyTests {
+@Suite struct EventStreamReplyTests {
     /// Answers every request with an event stream that it ends at once, and keeps the reply to try it again later.
     /// `@unchecked Sendable`: the reply is touched on the loop's thread only (`handle`, `tryAgain` through `execute`);
     /// other threads read only `seen`, under its lock.

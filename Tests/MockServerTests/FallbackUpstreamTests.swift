@@ -4,7 +4,7 @@ import ServerTestSupport
 import Testing
 
 /// `serve --fallback-upstream`: what no fixture matches goes to the real backend, unrecorded.
-@Suite(.threadPerTest) struct FallbackUpstreamTests {
+@Suite struct FallbackUpstreamTests {
     /// The upstream call runs in a task on Swift's shared pool, which a loaded test run can keep busy for long.
     private static let generousTimeout: TimeInterval = 60
 

@@ -4,7 +4,7 @@ import Testing
 
 /// What a client expects of HTTP whatever the fixtures say: HEAD, no body where none belongs, CORS, and envelope
 /// errors for methods no fixture answers.
-@Suite(.threadPerTest) struct HTTPSemanticsTests {
+@Suite struct HTTPSemanticsTests {
     private static let mocks = [
         "ping.json": #"{ "request": { "method": "ANY", "path": "/ping" }, "response": { "text": "pong" } }"#,
         "articles/list.json": #"""

@@ -3,7 +3,7 @@ import ServerTestSupport
 import Testing
 
 /// A header template that renders a request's control characters is sent escaped and logged, never dropped.
-@Suite(.threadPerTest) struct HeaderTemplateTests {
+@Suite struct HeaderTemplateTests {
     static let files = [
         "go.json": #"""
         { "request": { "path": "/go" },

@@ -10,7 +10,7 @@ import FoundationNetworking
 #endif
 
 /// Numbers, patterns and bytes a client or a careless fixture can send, against a real server.
-@Suite(.threadPerTest) struct HostileInputTests {
+@Suite struct HostileInputTests {
     private static let regexMocks = [
         "nested.json": #"{"request": {"pathRegex": "^/pr/(a+)+$"}, "response": {"text": "nested"}}"#,
         "split.json": #"{"request": {"pathRegex": "^/p/(.*)(.*)(.*)x$"}, "response": {"text": "split"}}"#,

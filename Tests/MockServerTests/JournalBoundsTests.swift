@@ -3,7 +3,7 @@ import ServerTestSupport
 import Testing
 
 /// The journal's byte budget, its pages and the streaming of a large read, through the real server.
-@Suite(.threadPerTest) struct JournalBoundsTests {
+@Suite struct JournalBoundsTests {
     static let files = [
         "ping.json": #"{ "request": { "method": "ANY", "path": "/ping" }, "response": { "text": "pong" } }"#
     ]

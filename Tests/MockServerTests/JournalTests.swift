@@ -4,7 +4,7 @@ import Testing
 
 @testable import MockServer
 
-@Suite(.threadPerTest) struct JournalTests {
+@Suite struct JournalTests {
     static let files = [
         "user.json": #"""
         {
@@ -224,8 +224,7 @@ import Testing
     .enabled(
         if: AloneProcess.reportFile != nil,
         "runs only alone, in the process of journalStaysAtItsBoundUnderFiftyThousandRequests"
-    ),
-    .threadPerTest
+    )
 )
 struct JournalBoundAlone {
     @Test func residentGrowthOverFiftyThousandRequests() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// A large `file` body is sent in pieces as each client reads it: intact for a client that reads, and costing the
 /// server one piece, not a copy of the body, for a client that does not.
-@Suite(.threadPerTest) struct LargeBodyTests {
+@Suite struct LargeBodyTests {
     static let fixture = #"{ "request": { "path": "/big" }, "response": { "file": "_files/big.bin" } }"#
 
     /// A mocks directory serving `/big` from a file of `megabytes` MB: a megabyte of bytes 0...250 repeating, repeated.
@@ -87,8 +87,7 @@ import Testing
     .enabled(
         if: AloneProcess.reportFile != nil,
         "runs only alone, in the process of clientsThatDoNotReadDoNotEachCostACopyOfTheBody"
-    ),
-    .threadPerTest
+    )
 )
 struct LargeBodyAlone {
     @Test func residentGrowthWithStalledReaders() async throws {

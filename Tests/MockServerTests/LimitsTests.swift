@@ -4,7 +4,7 @@ import ServerTestSupport
 import Testing
 
 /// The limits of `ServerLimits`, driven through raw sockets against the real server.
-@Suite(.threadPerTest) struct LimitsTests {
+@Suite struct LimitsTests {
     private func limits(_ change: (inout ServerLimits) -> Void) -> ServerLimits {
         var limits = ServerLimits()
         change(&limits)
@@ -95,7 +95,7 @@ import Testing
 }
 
 /// What the engine does on its own is logged.
-@Suite(.threadPerTest) struct EngineEventLogTests {
+@Suite struct EngineEventLogTests {
     @Test func refusalsAndCutConnectionsAreLogged() async throws {
         let log = CapturedLog()
         var limits = ServerLimits()

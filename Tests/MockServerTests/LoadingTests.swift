@@ -5,7 +5,7 @@ import Testing
 
 @testable import MockServer
 
-@Suite(.threadPerTest) struct LoadingTests {
+@Suite struct LoadingTests {
     static let brokenBesideGood = [
         "good.json": #"{ "request": { "path": "/good" }, "response": { "text": "fine" } }"#,
         "broken.json": """

@@ -2,7 +2,7 @@ import Foundation
 import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct MatchingTests {
+@Suite struct MatchingTests {
     @Test func literalPathBeatsTemplate() async throws {
         try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/users/me")

@@ -5,7 +5,7 @@ import NetworkCore
 import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct ReloadTests {
+@Suite struct ReloadTests {
     private static func fixture(path: String, text: String) -> String {
         #"{ "request": { "path": "\#(path)" }, "response": { "text": "\#(text)" } }"#
     }

@@ -3,7 +3,7 @@ import ServerTestSupport
 import Testing
 
 /// Every reply carries a `Date` header, which each loop formats once a second for all its replies.
-@Suite(.threadPerTest) struct ReplyDateTests {
+@Suite struct ReplyDateTests {
     private static let files = [
         "hello.json": #"{ "request": { "path": "/hello" }, "response": { "text": "hello" } }"#,
         "dated.json": #"""

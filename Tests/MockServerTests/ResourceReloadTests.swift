@@ -5,7 +5,7 @@ import Testing
 
 /// A reload re-reads a changed resource file: that resource starts again from its new seed, in the main state and
 /// in every session, while other resources keep their items; a broken edit keeps the last good version serving.
-@Suite(.threadPerTest) struct ResourceReloadTests {
+@Suite struct ResourceReloadTests {
     private static func resource(_ path: String, titles: [String]) -> String {
         let items = titles.enumerated().map { #"{ "id": \#($0.offset + 1), "title": "\#($0.element)" }"# }
         return #"{ "resource": { "path": "\#(path)", "seed": [ \#(items.joined(separator: ", ")) ] } }"#

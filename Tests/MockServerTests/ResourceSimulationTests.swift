@@ -10,7 +10,7 @@ import FoundationNetworking
 
 /// Over HTTP, a resource's requests follow the `X-StandIn-*` control headers, and are counted, journaled and listed
 /// under the resource's file like any fixture's.
-@Suite(.threadPerTest) struct ResourceSimulationTests {
+@Suite struct ResourceSimulationTests {
     static let todos = #"""
         { "resource": { "path": "/todos", "seed": [ { "id": 1, "title": "Buy milk" }, { "id": 2, "title": "Walk" } ] },
           "variants": { "down": { "status": 503, "envelope": { "code": 50300, "message": "down" } } } }

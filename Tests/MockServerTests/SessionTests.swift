@@ -9,7 +9,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite(.threadPerTest) struct SessionTests {
+@Suite struct SessionTests {
     static let sessionCount = 16
     static let requestsPerSession = 50
 

@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite(.threadPerTest) struct SimulationTests {
+@Suite struct SimulationTests {
     private func elapsed(_ body: () async throws -> Void) async rethrows -> Duration {
         let started = ContinuousClock.now
         try await body()

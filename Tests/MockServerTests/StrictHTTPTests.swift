@@ -4,7 +4,7 @@ import Testing
 
 /// Requests that evhttp would parse leniently are refused as RFC 9112 says, and the connection is closed, so that
 /// nothing after a flawed head is read as a request of its own.
-@Suite(.threadPerTest) struct StrictHTTPTests {
+@Suite struct StrictHTTPTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
         let head: String

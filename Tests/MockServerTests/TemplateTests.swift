@@ -2,7 +2,7 @@ import Foundation
 import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct TemplateTests {
+@Suite struct TemplateTests {
     @Test func uuidNowRequestIdAndQueryAreFilledPerRequest() async throws {
         try await withServer(mocks: testMocks) { base async throws in
             // ISO 8601 in whole seconds: the answer's time lies within the second before the request and the one

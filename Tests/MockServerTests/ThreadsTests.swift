@@ -5,7 +5,7 @@ import ServerTestSupport
 import Testing
 
 /// The server with several event loops: every loop answers from the same fixtures, sequences, journal and hit counts.
-@Suite(.threadPerTest) struct ThreadsTests {
+@Suite struct ThreadsTests {
     private static let hello = """
         { "request": { "method": "GET", "path": "/hello" }, "response": { "text": "hello" } }
         """

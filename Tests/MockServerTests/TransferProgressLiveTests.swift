@@ -6,7 +6,7 @@ import Testing
 
 /// Progress against the real server, which reads uploads slowly (`readRate`, `X-StandIn-Read-Rate`) and trickles
 /// downloads (`slow-body`), so that the bytes move over seconds and a progress bar has steps to show.
-@Suite(.threadPerTest) struct TransferProgressLiveTests {
+@Suite struct TransferProgressLiveTests {
     /// Two megabytes, read or written at 512 KB/s: about four seconds.
     static let bodySize = 2 * 1024 * 1024
 

@@ -2,7 +2,7 @@ import Foundation
 import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct UnmatchedTests {
+@Suite struct UnmatchedTests {
     @Test func unmatchedRequestNamesNearestFixtureAndWhatDiffered() async throws {
         try await withServer(mocks: testMocks) { base async throws in
             let response = try await fetch(base, "/secure", headers: ["Authorization": "Basic abc", "X-Client": "ios"])

@@ -5,7 +5,7 @@ import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite(.threadPerTest) struct VariantAndSequenceTests {
+@Suite struct VariantAndSequenceTests {
     static let files = [
         "user.json": #"""
         {

@@ -1,7 +1,6 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
-import ServerTestSupport
 import Testing
 
 /// A token store that counts refreshes; refreshing takes a little while so that concurrent calls overlap it.
@@ -36,7 +35,7 @@ private func server(rejection: TransportResponse = .text(.unauthorized)) -> Stub
     }
 }
 
-@Suite(.threadPerTest) struct AuthMiddlewareTests {
+@Suite struct AuthMiddlewareTests {
     @Test func tokenIsSentAsBearer() async throws {
         let transport = StubTransport(.envelope(data: #"{"id":"1","name":"Ada"}"#))
         let tokens = CountingTokens(token: "abc")

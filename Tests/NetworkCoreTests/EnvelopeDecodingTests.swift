@@ -1,10 +1,9 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
-import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct EnvelopeDecodingTests {
+@Suite struct EnvelopeDecodingTests {
     @Test func successDecodesTheData() async throws {
         let transport = StubTransport(.envelope(data: #"{"id":"42","name":"Ada"}"#))
         let user = try await makeClient(transport).send(API.Users.Get())

@@ -3,7 +3,7 @@ import NetworkCore
 import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct EnvelopeFormatMocksTests {
+@Suite struct EnvelopeFormatMocksTests {
     private func withDirectory(_ settings: String?, _ body: (URL) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

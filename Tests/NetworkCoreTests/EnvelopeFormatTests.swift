@@ -1,9 +1,8 @@
 import Foundation
 import NetworkCore
-import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct EnvelopeFormatTests {
+@Suite struct EnvelopeFormatTests {
     @Test func missingKeysTakeTheStandardDefaults() throws {
         let format = try JSONDecoder().decode(
             EnvelopeFormat.self,

@@ -1,9 +1,8 @@
 import Foundation
 import NetworkCore
-import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct JSONValueTests {
+@Suite struct JSONValueTests {
     private let text = #"""
         {"id": 9007199254740993, "name": "Ada", "score": 9.5, "admin": false, "tags": ["a", "b"],
          "address": {"city": "London"}, "nothing": null}

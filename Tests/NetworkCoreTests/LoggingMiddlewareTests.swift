@@ -1,10 +1,9 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
-import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct LoggingMiddlewareTests {
+@Suite struct LoggingMiddlewareTests {
     @Test func loggingRecordsTheCallAndRedactsSecrets() async throws {
         let entries = Recorder<LoggingMiddleware.Entry>()
         let transport = StubTransport(.text(.ok, #"{"code":0}"#, headers: [.setCookie: "sid=secret"]))

@@ -1,7 +1,6 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
-import ServerTestSupport
 import Testing
 
 /// A middleware that records when it sees the request and the response.
@@ -32,7 +31,7 @@ private struct Intercepting: Middleware {
     }
 }
 
-@Suite(.threadPerTest) struct MiddlewareTests {
+@Suite struct MiddlewareTests {
     @Test func middlewareRunsAsAnOnionFirstOutermost() async throws {
         let trace = Recorder<String>()
         let transport = StubTransport { request, _ in

@@ -1,10 +1,9 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
-import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct NetworkErrorTests {
+@Suite struct NetworkErrorTests {
     @Test func non2xxStatusIsAnHTTPError() async throws {
         let body = #"{"code":40400,"message":"no such user","data":null}"#
         let transport = StubTransport(.text(.notFound, body, headers: [.contentType: "application/json"]))

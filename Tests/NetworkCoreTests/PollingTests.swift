@@ -1,7 +1,6 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
-import ServerTestSupport
 import Testing
 
 private struct Job: Decodable, Sendable {
@@ -13,7 +12,7 @@ private struct JobStatus: Endpoint {
     var path: String { "/jobs/1" }
 }
 
-@Suite(.threadPerTest) struct PollingTests {
+@Suite struct PollingTests {
     @Test func pollsUntilTheConditionHolds() async throws {
         let transport = StubTransport(
             .envelope(data: #"{"state":"queued"}"#),

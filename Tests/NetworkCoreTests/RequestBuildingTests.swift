@@ -1,9 +1,8 @@
 import Foundation
 import NetworkCore
-import ServerTestSupport
 import Testing
 
-@Suite(.threadPerTest) struct RequestBuildingTests {
+@Suite struct RequestBuildingTests {
     @Test func pathJoinsTheBasePathAndQueryIsEncoded() async throws {
         let transport = StubTransport(.envelope())
         let endpoint = AnyEndpoint<EmptyResponse>(

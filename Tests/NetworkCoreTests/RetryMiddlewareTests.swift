@@ -1,7 +1,6 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
-import ServerTestSupport
 import Testing
 
 /// A retry middleware that records its waits instead of sleeping.
@@ -11,7 +10,7 @@ private func recordingRetry(_ policy: RetryPolicy, waits: Recorder<Duration>) ->
 
 private let noJitter = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), jitter: 0)
 
-@Suite(.threadPerTest) struct RetryMiddlewareTests {
+@Suite struct RetryMiddlewareTests {
     @Test func retriesUnavailableWithExponentialBackoff() async throws {
         let transport = StubTransport(.text(.serviceUnavailable), .text(.serviceUnavailable), .envelope())
         let waits = Recorder<Duration>()

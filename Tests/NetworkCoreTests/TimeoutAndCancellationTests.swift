@@ -1,7 +1,6 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
-import ServerTestSupport
 import Testing
 
 /// A transport that never answers until it is cancelled, and records that it was.
@@ -17,7 +16,7 @@ private func hangingTransport(cancelled: Recorder<Bool>) -> StubTransport {
     }
 }
 
-@Suite(.threadPerTest) struct TimeoutAndCancellationTests {
+@Suite struct TimeoutAndCancellationTests {
     /// Well before the client's own timeout of 120 s would.
     @Test func endpointTimeoutEndsTheRequest() async throws {
         let cancelled = Recorder<Bool>()

@@ -1,7 +1,6 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
-import ServerTestSupport
 import Testing
 
 /// A transport that reports `steps` of the request body's upload, then answers with an envelope.
@@ -27,7 +26,7 @@ private func collect<Response>(_ call: TransferCall<Response>) async throws -> (
     return (response, await collected)
 }
 
-@Suite(.threadPerTest) struct TransferProgressTests {
+@Suite struct TransferProgressTests {
     @Test func progressOnlyRisesAndEndsComplete() async throws {
         // Repeats and a retried attempt's restart come in; only rising values come out.
         let client = makeClient(reportingTransport([0, 10, 10, 40, 20, 80], total: 100))

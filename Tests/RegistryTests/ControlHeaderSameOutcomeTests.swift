@@ -6,7 +6,6 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import ServerTestSupport
 #endif
 
 /// `GET /users/{id}` with control headers, for the client core.
@@ -24,7 +23,7 @@ private struct Controlled: Endpoint {
 
 /// A request's `X-StandIn-Delay`, `-Status` and `-Fault` headers, through the real server and through `MockRegistry`:
 /// the same plan, and what the client core sees of it the same in both.
-@Suite(.threadPerTest) struct ControlHeaderSameOutcomeTests {
+@Suite struct ControlHeaderSameOutcomeTests {
     private static let files = [
         "users/get.json": TestAPI.userFixture,
         "long.json": #"{ "request": { "path": "/long" }, "response": { "text": "\#(long)" } }"#,

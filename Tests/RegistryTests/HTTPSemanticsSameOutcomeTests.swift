@@ -1,10 +1,9 @@
 import Foundation
 import NetworkCore
-import ServerTestSupport
 import Testing
 
 /// HEAD and methods no fixture answers come out the same from the server and from `MockRegistry`.
-@Suite(.threadPerTest) struct HTTPSemanticsSameOutcomeTests {
+@Suite struct HTTPSemanticsSameOutcomeTests {
     private static let files = [
         "articles.json": #"{ "request": { "path": "/articles" }, "response": { "json": [1, 2, 3] } }"#
     ]

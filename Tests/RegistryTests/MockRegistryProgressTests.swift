@@ -6,7 +6,7 @@ import StandInFixtures
 import Testing
 
 /// `MockRegistry` reports the progress of both bodies in even steps, the shape the server and URLSession show.
-@Suite(.threadPerTest) struct MockRegistryProgressTests {
+@Suite struct MockRegistryProgressTests {
     private static let fixtures = [
         "upload.json": #"""
         { "request": { "method": "POST", "path": "/uploads" },

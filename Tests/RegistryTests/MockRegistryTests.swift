@@ -31,7 +31,7 @@ private enum API {
 
 private typealias RegistryTests_Profile = Profile
 
-@Suite(.threadPerTest) struct MockRegistryTests {
+@Suite struct MockRegistryTests {
     private let base = URL(string: "https://api.example.com/v1")!
 
     @Test func registeredResponsesAnswerInAnEnvelope() async throws {

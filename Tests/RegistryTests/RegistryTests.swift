@@ -1,7 +1,6 @@
 import Foundation
 import NetworkCore
 import NetworkTestSupport
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
@@ -32,7 +31,7 @@ private func fixture(path: String, response: String) -> String {
 
 /// Every scenario runs twice over the same fixture files: through the real server with URLSessionTransport, and
 /// through MockRegistry in process; the expectations are the same for both.
-@Suite(.threadPerTest) struct SameOutcomeTests {
+@Suite struct SameOutcomeTests {
     @Test(arguments: Mode.allCases) func successDecodesTheData(mode: Mode) async throws {
         try await withHost(["users/get.json": userFixture], mode) { base, transport, _ in
             let client = APIClient(baseURL: base, transport: transport)

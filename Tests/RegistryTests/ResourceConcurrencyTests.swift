@@ -1,12 +1,11 @@
 import Foundation
 import NetworkCore
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// Many clients writing to one resource at once lose no update: the final list holds exactly what running the same
 /// operations one after another leaves.
-@Suite(.threadPerTest) struct ResourceConcurrencyTests {
+@Suite struct ResourceConcurrencyTests {
     private static let clients = 16
     private static let writesPerClient = 500
 

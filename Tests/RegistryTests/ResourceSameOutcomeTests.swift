@@ -1,12 +1,11 @@
 import Foundation
 import NetworkCore
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// A `"resource"` fixture behaves like a small backend, the same from the server and from `MockRegistry`: every
 /// verb, the error envelopes, paging and reset.
-@Suite(.threadPerTest) struct ResourceSameOutcomeTests {
+@Suite struct ResourceSameOutcomeTests {
     static let todos = #"""
         { "resource": { "path": "/todos", "idField": "id",
                         "seed": [ { "id": 1, "title": "Buy milk", "done": false },

@@ -1,13 +1,12 @@
 import Foundation
 import NetworkCore
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// A resource's answers take `delay`, `fault` and variants like any fixture's, the same from the server and from
 /// `MockRegistry`: a variant with a body answers in place of the store, one with only a fault breaks the store's
 /// answer after the store acted.
-@Suite(.threadPerTest) struct ResourceSimulationSameOutcomeTests {
+@Suite struct ResourceSimulationSameOutcomeTests {
     static let todos = #"""
         { "resource": { "path": "/todos", "seed": [ { "id": 1, "title": "Buy milk" } ] },
           "variants": {

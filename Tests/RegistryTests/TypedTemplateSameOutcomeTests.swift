@@ -1,11 +1,10 @@
 import Foundation
 import NetworkCore
-import ServerTestSupport
 import Testing
 
 /// Typed templates (`{{json …}}`, `randomInt`, `pick`, `now` with arguments) render the same from the server and
 /// from `MockRegistry`.
-@Suite(.threadPerTest) struct TypedTemplateSameOutcomeTests {
+@Suite struct TypedTemplateSameOutcomeTests {
     private static let files = [
         "order.json": #"""
         { "request": { "method": "POST", "path": "/orders/{id}" },

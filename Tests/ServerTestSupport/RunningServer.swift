@@ -54,5 +54,7 @@ public func withRunningServer(
     let server = try MockServer(configuration: configuration, logger: logger)
     try server.start()
     defer { server.stop() }
-    try await body(server)
+    // The test's own jobs (its client's answers and timers among them) run on a thread of their own, so that tests
+    // busy on Swift's shared threads elsewhere in the suite cannot make its calls time out.
+    try await onOwnExecutor { try await body(server) }
 }

@@ -5,10 +5,9 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import ServerTestSupport
 #endif
 
-@Suite(.threadPerTest) struct StandInAdminTests {
+@Suite struct StandInAdminTests {
     static let files = [
         "user.json": #"""
         {

@@ -5,10 +5,9 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import ServerTestSupport
 #endif
 
-@Suite(.threadPerTest) struct StandInSessionTests {
+@Suite struct StandInSessionTests {
     static let files = [
         "user.json": #"""
         {

@@ -1,11 +1,10 @@
-import ServerTestSupport
 import Testing
 
 @testable import StandInEngine
 
 /// The chunked body scan reads a body however its bytes arrive, split anywhere: it finds the same flaw and the same
 /// end, and only RFC 9112's chunk framing is sound.
-@Suite(.threadPerTest) struct ChunkedBodyScanTests {
+@Suite struct ChunkedBodyScanTests {
     /// Bodies and whether each is sound.
     static let bodies: [(body: String, isSound: Bool)] = [
         ("3\r\nabc\r\n0\r\n\r\n", true),

@@ -1,10 +1,9 @@
-import ServerTestSupport
 import Testing
 
 @testable import StandInEngine
 
 /// The raw head the engine reads before evhttp parses it, to ask for a body's read rate.
-@Suite(.threadPerTest) struct RequestHeadBytesTests {
+@Suite struct RequestHeadBytesTests {
     private func withHead<T>(_ text: String, _ body: (RequestHeadBytes) -> T) -> T {
         Array(text.utf8).withUnsafeBytes { body(RequestHeadBytes(bytes: $0)) }
     }

@@ -1,11 +1,10 @@
-import ServerTestSupport
 import Testing
 
 @testable import StandInEngine
 
 /// The head scan reads whole lines at once where it can and byte by byte where it must: however the bytes of a head
 /// arrive, split anywhere, it finds the same flaw and the same end.
-@Suite(.threadPerTest) struct RequestHeadScanTests {
+@Suite struct RequestHeadScanTests {
     /// Heads and the status of the flaw in each (nil: sound), with lines long enough for the eight-byte steps.
     static let heads: [(head: String, status: Int?)] = [
         ("GET /orders/7?view=full HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nAccept: */*\r\n\r\n", nil),

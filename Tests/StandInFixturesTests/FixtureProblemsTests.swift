@@ -1,10 +1,9 @@
 import Foundation
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// Checking reports every problem of a file in one run, and suggests what a typo meant.
-@Suite(.threadPerTest) struct FixtureProblemsTests {
+@Suite struct FixtureProblemsTests {
     @Test func aMethodNearAStandardOneIsATypo() throws {
         let text = #"{ "request": { "method": "PSOT", "path": "/a" }, "response": {} }"#
         #expect(try diagnosis(of: text) == #"1: unknown method "PSOT"; did you mean "POST"?"#)

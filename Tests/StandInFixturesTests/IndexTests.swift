@@ -1,8 +1,7 @@
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite(.threadPerTest) struct IndexTests {
+@Suite struct IndexTests {
     private func index(_ files: [String: String]) throws -> FixtureIndex {
         let result = try load(files)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")

@@ -3,7 +3,7 @@ import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite(.threadPerTest) struct LoaderDiagnosticsTests {
+@Suite struct LoaderDiagnosticsTests {
     @Test func syntaxErrorNamesTheParsersLine() throws {
         let result = try load(["users/get.json": "{\n  \"request\": {\"path\": \"/a\"},\n  \"response\": {,}\n}"])
         let diagnostic = try #require(result.diagnostics.first)

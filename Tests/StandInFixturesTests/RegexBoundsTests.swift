@@ -1,8 +1,7 @@
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite(.threadPerTest) struct RegexBoundsTests {
+@Suite struct RegexBoundsTests {
     @Test(arguments: [
         "^/pr/(a+)+$", "(a*)*", "(a|a)*", "(a|ab)+", #"^(\w+\s?)*$"#, "((ab)?c)*", "(x{1,3})+", #"(\d|[0-9])*"#,
         "(?:a+)+b", "(?<n>a*)*", "(?'n'a*)*", "(?P<n>a|a)+", "([a-z]+)*$",

@@ -1,8 +1,7 @@
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite(.threadPerTest) struct RenderingTests {
+@Suite struct RenderingTests {
     private func render(_ fixture: String, _ request: TestRequest, requestId: String = "rid") throws -> String {
         let result = try load(["f.json": fixture])
         try #require(result.diagnostics.isEmpty, "\(result.diagnostics)")

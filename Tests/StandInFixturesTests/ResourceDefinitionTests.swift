@@ -1,9 +1,8 @@
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// A `"resource"` fixture with a bad seed is reported at its line, like any broken fixture file.
-@Suite(.threadPerTest) struct ResourceDefinitionTests {
+@Suite struct ResourceDefinitionTests {
     @Test func aGoodResourceLoadsWithItsSeed() throws {
         let result = try load([
             "todos.json": #"{"resource": {"path": "/todos", "seed": [{"id": 1}, {"id": 5}]}}"#

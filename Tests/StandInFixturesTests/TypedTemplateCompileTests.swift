@@ -1,10 +1,9 @@
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// Typed templates are compiled once at load: a whole `{{json …}}` string becomes an unquoted hole, bad helper
 /// arguments fail the file with its line, and a response without templates stays fixed bytes.
-@Suite(.threadPerTest) struct TypedTemplateCompileTests {
+@Suite struct TypedTemplateCompileTests {
     @Test func aWholeJSONStringBecomesAnUnquotedHole() throws {
         let body = try fixture(#"{"request": {"path": "/a"}, "response": {"json": {"n": "{{json body.n}}"}}}"#)
             .response.body

@@ -1,12 +1,11 @@
 import Foundation
 import NetworkCore
-import ServerTestSupport
 import Testing
 
 @testable import StandInSocket
 
 /// The socket transport's response reader, fed by hand: however the bytes are cut, it reads the same response.
-@Suite(.threadPerTest) struct HTTP1ResponseReaderTests {
+@Suite struct HTTP1ResponseReaderTests {
     static let response = Array(
         ("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-A: 1\r\n\r\n"
             + "5 ;ext=1\r\nhello\r\nB\r\n, the world\r\n0\r\nX-Trailer: 2\r\n\r\n").utf8

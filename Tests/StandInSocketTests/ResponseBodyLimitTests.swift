@@ -5,7 +5,7 @@ import StandInSocket
 import Testing
 
 /// A transport told how large a body it accepts stops reading at that size, however much more the server sends.
-@Suite(.threadPerTest) struct ResponseBodyLimitTests {
+@Suite struct ResponseBodyLimitTests {
     @Test(arguments: ["URLSession", "socket"])
     func aBodyThatNeverEndsEndsTheCallAtTheLimit(transportName: String) async throws {
         let limit = 1 << 20

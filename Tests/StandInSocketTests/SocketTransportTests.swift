@@ -12,7 +12,7 @@ import Darwin
 #endif
 
 /// The recorder's plain-HTTP transport against hand-written responses: framing, interim answers and bounds.
-@Suite(.threadPerTest) struct SocketTransportTests {
+@Suite struct SocketTransportTests {
     private func get(
         _ upstream: RawUpstream,
         _ path: String,

@@ -3,7 +3,7 @@ import ServerTestSupport
 import Testing
 
 /// `check` and `serve` report every problem of every fixture file, one `file:line: reason` per line.
-@Suite(.threadPerTest) struct CheckDiagnosticsTests {
+@Suite struct CheckDiagnosticsTests {
     private static let threeMistakes = """
         {
           "request": { "method": "PSOT", "path": "/orders" },

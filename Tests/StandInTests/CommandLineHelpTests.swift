@@ -1,10 +1,9 @@
 import Foundation
-import ServerTestSupport
 import Testing
 
 /// What `standin` tells a user who mistypes a command or reads its help, and that docs/cli.md's synopsis says the
 /// same.
-@Suite(.threadPerTest) struct CommandLineHelpTests {
+@Suite struct CommandLineHelpTests {
     private static let commands = [
         ["serve"], ["record"], ["check"], ["list"], ["drift"], ["import", "har"], ["import", "wiremock"],
         ["import", "openapi"],

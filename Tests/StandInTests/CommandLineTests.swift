@@ -8,7 +8,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite(.threadPerTest) struct CommandLineTests {
+@Suite struct CommandLineTests {
     private let broken = [
         "ok.json": #"{ "request": { "path": "/ok" }, "response": { "text": "ok" } }"#,
         "bad/typo.json": """

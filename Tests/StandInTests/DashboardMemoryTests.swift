@@ -15,7 +15,7 @@ import Darwin
 #endif
 
 /// Three dashboards open on a real `standin serve` under load: its resident memory stays flat.
-@Suite(.threadPerTest) struct DashboardMemoryTests {
+@Suite struct DashboardMemoryTests {
     /// The resident memory of process `pid`, from `/proc/PID/status`; nil where there is no /proc.
     private static func residentBytes(of pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// `standin drift` against a real server playing the backend: what `record` wrote from it is the same; renamed,
 /// retyped, re-statused and re-coded answers are drift, and new values alone are not.
-@Suite(.threadPerTest) struct DriftCommandTests {
+@Suite struct DriftCommandTests {
     private static let backend = [
         "users.json": #"""
         { "request": { "path": "/users/1" },

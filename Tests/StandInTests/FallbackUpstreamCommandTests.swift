@@ -4,11 +4,10 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import ServerTestSupport
 #endif
 
 /// `standin serve --fallback-upstream`, end to end through the binary.
-@Suite(.threadPerTest) struct FallbackUpstreamCommandTests {
+@Suite struct FallbackUpstreamCommandTests {
     @Test func aProxiedRequestIsMarkedInTheAccessLog() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standin-fallback-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }

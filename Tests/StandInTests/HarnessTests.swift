@@ -9,7 +9,7 @@ import FoundationNetworking
 
 /// What a test harness needs from the binary: one server per port, a port file, an output it may stop reading,
 /// errors a person can read, and an endpoint table that tells the fixtures of one endpoint apart.
-@Suite(.threadPerTest) struct HarnessTests {
+@Suite struct HarnessTests {
     private let sample = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
 
     private func get(_ port: Int, _ path: String) async throws -> (Int, String) {

@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// Huge numbers, catastrophic patterns and control characters, through the built binary.
-@Suite(.threadPerTest) struct HostileInputCommandTests {
+@Suite struct HostileInputCommandTests {
     @Test func checkReportsHugeDurationsAndCatastrophicPatternsWithTheirLines() async throws {
         let mocks = try temporaryMocks([
             "fixed.json": """

@@ -4,11 +4,10 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import ServerTestSupport
 #endif
 
 /// The journal's byte budget and its clear, seen in the resident memory of a real `standin serve` process.
-@Suite(.threadPerTest) struct JournalMemoryTests {
+@Suite struct JournalMemoryTests {
     /// The resident memory of process `pid`, from `/proc/PID/status`; nil where there is no /proc.
     private static func residentBytes(of pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

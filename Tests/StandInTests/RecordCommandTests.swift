@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// `standin record` as a user runs it: in front of a `standin serve` playing the real backend.
-@Suite(.threadPerTest) struct RecordCommandTests {
+@Suite struct RecordCommandTests {
     @Test func recordWritesFixturesLogsEachRequestAndPrintsASummary() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "standin-rec-\(UUID().uuidString)"

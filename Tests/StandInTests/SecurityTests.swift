@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// Claims of docs/SECURITY.md that only the whole program, or the repository, can show.
-@Suite(.threadPerTest) struct SecurityTests {
+@Suite struct SecurityTests {
     /// An HTTPS backend with a self-signed certificate, served by Python's `http.server` on a free port.
     private final class UntrustedBackend {
         let process = ChildProcess()

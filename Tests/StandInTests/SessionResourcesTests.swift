@@ -4,11 +4,10 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import ServerTestSupport
 #endif
 
 /// Sessions started and ended leave a real `standin serve` process's file descriptors and memory where they were.
-@Suite(.threadPerTest) struct SessionResourcesTests {
+@Suite struct SessionResourcesTests {
     /// The resident memory of process `pid`, from `/proc/PID/status`.
     private static func residentBytes(of pid: Int32) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

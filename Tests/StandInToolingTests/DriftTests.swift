@@ -7,7 +7,7 @@ import Testing
 
 /// Drift's comparison, in process: one mocks folder plays the fixtures, another the backend (`MockRegistry` is a
 /// `Transport`), so no socket is needed.
-@Suite(.threadPerTest) struct DriftTests {
+@Suite struct DriftTests {
     private func results(fixture: String, backend: String) async throws -> [DriftResult] {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("drift-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -3,7 +3,7 @@ import ServerTestSupport
 import Testing
 
 /// `GET /__standin/ui` and its assets: compiled in, same-origin only, and under the admin API's access rules.
-@Suite(.threadPerTest) struct DashboardPageTests {
+@Suite struct DashboardPageTests {
     @Test func thePageCarriesTheTestHooksAndLoadsOnlyItsOwnAssets() async throws {
         try await withServer(mocks: testMocks) { base async throws in
             let page = try await fetch(base, "/__standin/ui")

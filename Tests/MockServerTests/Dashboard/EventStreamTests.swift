@@ -5,7 +5,7 @@ import Testing
 @testable import MockServer
 
 /// The dashboard's live journal, `GET /__standin/events`, read over raw sockets from a real server.
-@Suite(.threadPerTest) struct EventStreamTests {
+@Suite struct EventStreamTests {
     /// Starts a real server on a free port with the test fixtures and runs `body` with its port.
     private func withStreamingServer(
         threads: Int = 1,

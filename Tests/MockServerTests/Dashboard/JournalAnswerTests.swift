@@ -7,7 +7,7 @@ import Testing
 
 /// What the journal says an answer meant, read through the real admin API: the envelope's code, the fault simulated
 /// by name, and the outcome the dashboard colours by.
-@Suite(.threadPerTest) struct JournalAnswerTests {
+@Suite struct JournalAnswerTests {
     static let files = [
         "standin.json": #"{ "envelope": { "codeKey": "errcode", "successCode": 7 } }"#,
         "account.json": #"""

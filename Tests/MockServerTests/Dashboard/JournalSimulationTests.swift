@@ -3,7 +3,7 @@ import ServerTestSupport
 import Testing
 
 /// What the dashboard shows of a request's simulation: the journal keeps the delay or fault applied.
-@Suite(.threadPerTest) struct JournalSimulationTests {
+@Suite struct JournalSimulationTests {
     private func lastEntry(_ base: URL) async throws -> [String: Any] {
         let page = try await fetch(base, "/__standin/requests").json()
         return try #require((page["requests"] as? [[String: Any]])?.last)

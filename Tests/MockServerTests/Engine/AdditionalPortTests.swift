@@ -8,7 +8,7 @@ import Testing
 
 /// Ports opened on a running server (`HTTPServer.openPort`): served by the server's loops with handlers of their own,
 /// and closed, with their sockets, by `close` or with the server.
-@Suite(.threadPerTest) struct AdditionalPortTests {
+@Suite struct AdditionalPortTests {
     /// Answers every request with one status and no body.
     private final class StatusHandler: HTTPHandler {
         private let status: Int

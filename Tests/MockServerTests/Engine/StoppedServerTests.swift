@@ -8,7 +8,7 @@ import Testing
 
 /// A server asked to start twice, or for a port once it has stopped, says so: not as a libevent failure, and a
 /// session asked of a stopping server gets a 503 that says the server is stopping.
-@Suite(.threadPerTest) struct StoppedServerTests {
+@Suite struct StoppedServerTests {
     /// Answers every request 204.
     private final class NoContent: HTTPHandler {
         func handle(_ request: ServerRequest) {

@@ -5,7 +5,7 @@ import Testing
 
 /// What record mode holds for the answers in flight is bounded across all of them, and what it passes on or writes
 /// is HTTP that `standin check` accepts.
-@Suite(.threadPerTest) struct RecordBoundsTests {
+@Suite struct RecordBoundsTests {
     /// Two answers of 700 KB, each well under the 1 MB bound, held by the backend after their heads so that both
     /// are in flight at once: the second to arrive is refused (503, saying why and when to try again), the first
     /// is answered whole and recorded, and once it is out there is room again.

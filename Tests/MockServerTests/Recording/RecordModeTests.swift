@@ -5,7 +5,7 @@ import StandInFixtures
 import Testing
 
 /// `--mode missing`: what a fixture answers is served, the rest is recorded.
-@Suite(.serialized, .threadPerTest) struct RecordModeTests {
+@Suite(.serialized) struct RecordModeTests {
     @Test func missingModeServesWhatIsThereAndRecordsTheRest() async throws {
         let backend = [
             "mine.json": fixtureJSON(path: "/mine", response: #"{ "text": "from the backend" }"#),

@@ -5,7 +5,7 @@ import StandInFixtures
 import Testing
 
 /// Recording through the proxy, then serving the recorded folder: the replay answers as the backend did.
-@Suite(.serialized, .threadPerTest) struct RecordReplayTests {
+@Suite(.serialized) struct RecordReplayTests {
     /// A backend: a second StandIn with its own fixtures.
     static let backend = [
         "users.json": fixtureJSON(

@@ -13,7 +13,7 @@ import Darwin
 
 /// What recording must never do: put secrets on disk, write outside its folder, lose answers under load, or write
 /// anything for an answer that never came.
-@Suite(.serialized, .threadPerTest) struct RecordSafetyTests {
+@Suite(.serialized) struct RecordSafetyTests {
     @Test func secretsNeverReachTheFiles() async throws {
         let echo = fixtureJSON(
             path: "/me",

@@ -6,7 +6,7 @@ import Testing
 
 /// A recording run keeps what it needs to grow a fixture into a sequence, not the large bodies it has written: a long
 /// run of downloads would otherwise keep every one of them in memory.
-@Suite(.threadPerTest) struct RecorderMemoryTests {
+@Suite struct RecorderMemoryTests {
     @Test(.enabled(if: !ResidentMemory.isUnderSanitizer, "sanitizers change what resident memory means"))
     func largeAnswersAreLetGoOfOnceTheirFilesAreWritten() async throws {
         let alone = try await AloneProcess.run("RecorderMemoryAlone")
@@ -27,8 +27,7 @@ import Testing
     .enabled(
         if: AloneProcess.reportFile != nil,
         "runs only alone, in the process of largeAnswersAreLetGoOfOnceTheirFilesAreWritten"
-    ),
-    .threadPerTest
+    )
 )
 struct RecorderMemoryAlone {
     static let answers = 24

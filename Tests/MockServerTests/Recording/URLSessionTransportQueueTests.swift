@@ -15,7 +15,7 @@ import Glibc
 /// resuming or cancelling a task waits for that queue. The test holds the queue still, as a large transfer keeps it
 /// busy, and shows that the transport's calls wait off Swift concurrency's shared threads. Holding that queue would
 /// stall every other test's requests, so it runs in a process of its own (`URLSessionQueueHoldAlone`).
-@Suite(.threadPerTest) struct URLSessionTransportQueueTests {
+@Suite struct URLSessionTransportQueueTests {
     @Test func callsWaitingForFoundationNetworkingsQueueHoldNoSharedThread() async throws {
         let alone = try await AloneProcess.run("URLSessionQueueHoldAlone")
         #expect(alone.status == 0, "\(alone.output)")
@@ -27,10 +27,7 @@ import Glibc
 }
 
 /// Holds FoundationNetworking's queue and calls the transport, in the process `URLSessionTransportQueueTests` starts.
-@Suite(
-    .enabled(if: AloneProcess.reportFile != nil, "runs only alone, in the process of URLSessionTransportQueueTests"),
-    .threadPerTest
-)
+@Suite(.enabled(if: AloneProcess.reportFile != nil, "runs only alone, in the process of URLSessionTransportQueueTests"))
 struct URLSessionQueueHoldAlone {
     /// A URLProtocol whose first loading, which FoundationNetworking starts on its one queue, waits until released
     /// (at most a minute): while it waits, that queue does nothing else. Any later loading fails at once.

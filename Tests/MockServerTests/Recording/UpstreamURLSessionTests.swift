@@ -9,7 +9,7 @@ import URLSessionHostFix
 
 /// The recorder reaches the backend through URLSession. On Linux, FoundationNetworking's host check leaked every
 /// URL's parts and refused IPv6 literal hosts; StandIn links a corrected copy (target URLSessionHostFix).
-@Suite(.serialized, .threadPerTest) struct UpstreamURLSessionTests {
+@Suite(.serialized) struct UpstreamURLSessionTests {
     @Test func foundationNetworkingCallsTheCorrectedHostCheck() {
         #expect(standin_url_session_host_fix_is_active())
         #expect(!UpstreamMemory.growsPerRequest)
@@ -45,11 +45,7 @@ import URLSessionHostFix
 /// Measures, in the process `urlSessionRequestsLeaveMemoryFlat` starts, how much resident memory grows over URLSession
 /// requests to a server in the same process.
 @Suite(
-    .enabled(
-        if: AloneProcess.reportFile != nil,
-        "runs only alone, in the process of urlSessionRequestsLeaveMemoryFlat"
-    ),
-    .threadPerTest
+    .enabled(if: AloneProcess.reportFile != nil, "runs only alone, in the process of urlSessionRequestsLeaveMemoryFlat")
 )
 struct URLSessionMemoryAlone {
     /// How many requests are measured, one after another, after 1,000 to warm up.

@@ -1,9 +1,8 @@
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// The `sha256` body matcher, which the recorder writes for large or binary request bodies.
-@Suite(.threadPerTest) struct BodyDigestMatchingTests {
+@Suite struct BodyDigestMatchingTests {
     @Test func matchesTheBodyWithThatDigestOnly() throws {
         let digest = SHA256.hex(Array("upload".utf8))
         let loaded = try load([

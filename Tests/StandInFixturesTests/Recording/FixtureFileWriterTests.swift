@@ -11,7 +11,7 @@ import Darwin
 #endif
 
 /// Writes the file system refuses: the error keeps the `errno` and says it, and nothing is left behind.
-@Suite(.threadPerTest) struct FixtureFileWriterTests {
+@Suite struct FixtureFileWriterTests {
     @Test func aRefusedRenameKeepsItsErrnoAndLeavesNoTemporaryFile() async throws {
         // A folder with a file in it where the fixture should go: rename(2) refuses to replace it with EISDIR.
         try await withMocks(["taken.json/kept.txt": "kept"]) { directory in

@@ -1,8 +1,7 @@
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite(.threadPerTest) struct FixtureNamerTests {
+@Suite struct FixtureNamerTests {
     private let digest = "0123456789abcdef" + String(repeating: "0", count: 48)
 
     private func name(_ path: String, method: String = "GET", details: Bool = false) -> String {

@@ -3,7 +3,7 @@ import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite(.threadPerTest) struct FixtureRecorderTests {
+@Suite struct FixtureRecorderTests {
     private func withRecorder(
         _ rules: RecordingRules = RecordingRules(),
         _ body: (FixtureRecorder, URL) async throws -> Void

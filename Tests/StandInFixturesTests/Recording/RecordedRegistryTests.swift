@@ -5,7 +5,7 @@ import StandInFixtures
 import Testing
 
 /// What the recorder writes, replayed in process by `MockRegistry`.
-@Suite(.threadPerTest) struct RecordedRegistryTests {
+@Suite struct RecordedRegistryTests {
     @Test func mockRegistryReplaysRecordedEnvelopesBinaryAndSequences() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

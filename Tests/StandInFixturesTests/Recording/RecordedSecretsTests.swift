@@ -1,12 +1,11 @@
 import Foundation
 import NetworkCore
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// Secrets found by name (JSON fields, query and form parameters) stay off disk by default, are left out of the
 /// match so that the same request replays, and are replaced wherever else they show up later in the run.
-@Suite(.threadPerTest) struct RecordedSecretsTests {
+@Suite struct RecordedSecretsTests {
     private static let secrets = ["hunter22", "abcd1234", "tok-zzzz-1", "cookie-999", "s3cr3t-value", "otp-424242"]
 
     private func withRecording(

@@ -1,8 +1,7 @@
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite(.threadPerTest) struct RedactorTests {
+@Suite struct RedactorTests {
     private let redactor = Redactor(headers: ["X-Session"], jsonFields: ["password"])
 
     @Test func findsSecretsInTheDefaultAndNamedHeaders() {

@@ -1,12 +1,11 @@
 import Foundation
 import NetworkCore
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// What is replayed is what the backend sent: JSON in its key order and number spelling, and a body that a digest
 /// header covers, byte for byte.
-@Suite(.threadPerTest) struct ReplayFidelityTests {
+@Suite struct ReplayFidelityTests {
     private func replay(_ exchange: RecordedExchange) async throws -> (file: String, answer: TransportResponse) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fidelity-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,9 +1,8 @@
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// `readRate` in fixtures and `X-StandIn-Read-Rate`: rates with a unit, bounded, and their diagnostics.
-@Suite(.threadPerTest) struct ByteRateTests {
+@Suite struct ByteRateTests {
     @Test func ratesReadWithTheirUnitInAnyCase() throws {
         #expect(try ByteRate.parse("512KB/s") == 512 * 1024)
         #expect(try ByteRate.parse("2mb/s") == 2 * 1024 * 1024)

@@ -1,8 +1,7 @@
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite(.threadPerTest) struct DelaySpecTests {
+@Suite struct DelaySpecTests {
     @Test func durationsTakeAUnitAndMayHaveAFraction() throws {
         #expect(try DurationText.parse("120ms") == .milliseconds(120))
         #expect(try DurationText.parse("2s") == .seconds(2))

@@ -1,8 +1,7 @@
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite(.threadPerTest) struct FaultTests {
+@Suite struct FaultTests {
     @Test func namesParse() throws {
         #expect(try Fault(name: "connection-reset") == .connectionReset)
         #expect(try Fault(name: "empty-response") == .emptyResponse)

@@ -1,10 +1,9 @@
 import Dispatch
 import Foundation
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite(.threadPerTest) struct SequenceTests {
+@Suite struct SequenceTests {
     private static func jobs(afterLast: String? = nil, path: String = "/jobs/{id}") -> String {
         let afterLastMember = afterLast.map { #", "afterLast": "\#($0)""# } ?? ""
         return """

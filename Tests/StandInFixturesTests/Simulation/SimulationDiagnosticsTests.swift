@@ -1,9 +1,8 @@
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
 /// Loader diagnostics for `delay`, `fault`, `variants`, `sequence` and `afterLast`: the reason and the line.
-@Suite(.threadPerTest) struct SimulationDiagnosticsTests {
+@Suite struct SimulationDiagnosticsTests {
     @Test func badDelayNamesTheDelayKeysLine() throws {
         let text = """
             {

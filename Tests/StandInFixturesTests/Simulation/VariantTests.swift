@@ -1,8 +1,7 @@
-import ServerTestSupport
 import StandInFixtures
 import Testing
 
-@Suite(.threadPerTest) struct VariantTests {
+@Suite struct VariantTests {
     private static let users = """
         {
           "request": { "path": "/users/{id}" },

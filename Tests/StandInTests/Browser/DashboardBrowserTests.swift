@@ -6,7 +6,7 @@ import Testing
 /// `standin serve`. Skipped with a message where Chromium, its driver or Selenium is missing, except in CI
 /// (`CI=true`), where it runs and fails instead. With `STANDIN_DASHBOARD_SCREENSHOT=PATH` the script saves a
 /// screenshot there (how `docs/dashboard.png` was made).
-@Suite(.threadPerTest) struct DashboardBrowserTests {
+@Suite struct DashboardBrowserTests {
     /// Whether the browser, its driver and Selenium are installed, or CI requires them anyway.
     static func canRun() async -> Bool {
         if ProcessInfo.processInfo.environment["CI"] == "true" { return true }

@@ -1,8 +1,7 @@
-import ServerTestSupport
 import Testing
 
 /// How console examples are read from Markdown.
-@Suite(.threadPerTest) struct ConsoleExampleTests {
+@Suite struct ConsoleExampleTests {
     @Test func consoleBlocksGiveCommandsAndTheirOutput() throws {
         let markdown = """
             ```sh

@@ -1,11 +1,10 @@
 import Foundation
 import NetworkCore
-import ServerTestSupport
 import Testing
 
 /// The README's and docs/' console examples, run against `standin serve` on the sample Mocks/ and compared with the
 /// output they show, so that a doc cannot silently go out of date (the convention is in docs/development.md).
-@Suite(.threadPerTest) struct DocumentationExamplesTests {
+@Suite struct DocumentationExamplesTests {
     /// Every Markdown file a reader is sent to, relative to the repository root.
     static let files: [String] = {
         let docs = StandInBinary.repositoryRoot.appendingPathComponent("docs")

@@ -1,9 +1,8 @@
-import ServerTestSupport
 import Testing
 
 /// The comparison behind the documentation examples: it accepts what varies where the docs write `…`, and
 /// nothing else.
-@Suite(.threadPerTest) struct ExpectedOutputTests {
+@Suite struct ExpectedOutputTests {
     private func mismatches(_ shown: [String], _ output: String, status: Int32 = 0) -> [String] {
         ExpectedOutput(lines: shown).mismatches(output: output, status: status)
     }

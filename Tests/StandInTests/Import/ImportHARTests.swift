@@ -4,7 +4,7 @@ import Testing
 
 /// `standin import har` through the built binary: a real capture made by mitmproxy in front of httpbin, imported,
 /// checked and served, answers as httpbin did; bad captures fail naming the place and write nothing.
-@Suite(.threadPerTest) struct ImportHARTests {
+@Suite struct ImportHARTests {
     @Test(.enabled("needs python3 with mitmproxy, httpbin and gunicorn", PythonBackend.mitmproxyIsThere))
     func aMitmproxyCaptureOfHTTPBinReplaysAsCaptured() async throws {
         try await withFolder { folder in

@@ -11,7 +11,7 @@ import Darwin
 /// An import stopped part way leaves no `.standin-import-*` folder: one stopped by a signal removes its own, and
 /// one killed outright has its folder removed by the next import. The import is held midway (stopped while its
 /// staging folder is there) when the signal comes.
-@Suite(.threadPerTest) struct ImportInterruptionTests {
+@Suite struct ImportInterruptionTests {
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func aSignalDuringAnImportRemovesItsStagingFolder(signal: Int32) async throws {
         try await withFolder { folder in

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// as WireMock serves it, and every other one is served as written, with a warning naming the file, the field and
 /// the helper. The mappings are in the shapes public mapping folders use them (global templating: most stubs do
 /// not name the `response-template` transformer).
-@Suite(.threadPerTest) struct ImportWireMockTemplateTests {
+@Suite struct ImportWireMockTemplateTests {
     @Test func helpersStandInHasAreServedAsWireMockServesThem() async throws {
         try await withImported(Self.translated) { base, imported in
             #expect(imported.status == 0, "\(imported.error)")

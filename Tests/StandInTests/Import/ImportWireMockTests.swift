@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// `standin import wiremock` through the built binary, on the stub mappings WireMock's documentation shows: imported,
 /// checked and served, they answer as WireMock would; what StandIn has no equal for is warned about by stub.
-@Suite(.threadPerTest) struct ImportWireMockTests {
+@Suite struct ImportWireMockTests {
     @Test func documentedMappingsServeAsWireMockWould() async throws {
         try await withFolder { folder in
             let wiremock = folder.appendingPathComponent("wiremock")

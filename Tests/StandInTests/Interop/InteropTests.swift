@@ -4,7 +4,7 @@ import Testing
 
 /// Recording real backends with their real clients, then replaying to those clients with the backend gone: httpbin
 /// with python-requests, and moto (AWS) with boto3, which checks every body's checksum.
-@Suite(.serialized, .threadPerTest) struct InteropTests {
+@Suite(.serialized) struct InteropTests {
     @Test(.enabled("needs python3 with moto[server] and boto3", PythonBackend.motoIsThere))
     func boto3AcceptsWhatWasRecordedFromMoto() async throws {
         try await withFolder { mocks in

@@ -6,7 +6,7 @@ import Testing
 
 /// The staging folder an import writes to: a staged fixture that does not load is left out with a warning that
 /// names where it was to go, never the staging folder; the folder of an import whose process is gone is removed.
-@Suite(.threadPerTest) struct ImportStagingTests {
+@Suite struct ImportStagingTests {
     @Test func aBrokenStagedFixtureIsLeftOutNamedByWhereItWasToGo() async throws {
         try await withMocks([:]) { mocks in
             let staging = try ImportStaging(mocksDirectory: mocks, into: "imported/x")

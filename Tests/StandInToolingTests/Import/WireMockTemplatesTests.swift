@@ -7,7 +7,7 @@ import Testing
 
 /// WireMock templates rewritten as StandIn's, down to the escapes: what StandIn serves must be what WireMock
 /// serves for every helper StandIn has, and the text as written for every other one.
-@Suite(.threadPerTest) struct WireMockTemplatesTests {
+@Suite struct WireMockTemplatesTests {
     private func translate(
         _ source: String,
         path: WireMockPath.Form = .regex("/.*"),
