@@ -12,9 +12,14 @@ import Testing
         let upstream = try RawUpstream(
             responses: [:],
             streams: [
+                // Paced. On Linux every URLSession call of the process goes through FoundationNetworking's one
+                // queue, which a body poured in at loopback speed keeps busy; in each of four suite runs whose
+                // URLSession calls stalled together, they were released as this test ended (40 to 98 s in). 64 KiB
+                // every 5 ms passes the limit within a tenth of a second.
                 "/endless": .init(
                     head: "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nConnection: close",
-                    piece: [UInt8](repeating: 0x61, count: 64 * 1024)
+                    piece: [UInt8](repeating: 0x61, count: 64 * 1024),
+                    pause: .milliseconds(5)
                 )
             ]
         )
