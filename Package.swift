@@ -90,7 +90,8 @@ let package = Package(
         .target(
             name: "ServerTestSupport",
             dependencies: [
-                "MockServer", "StandInEngine", "StandInFixtures", .product(name: "Logging", package: "swift-log"),
+                "MockServer", "StandInEngine", "StandInFixtures", "StandInSupport",
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/ServerTestSupport"
         ),

@@ -21,7 +21,7 @@ extension MockResponder {
             return finish(consume exchange, ending)
         }
         let journaled = exchange.isJournaled
-        UpstreamRelay.relay(exchange, config: config, on: loop) {
+        UpstreamRelay.relay(exchange, to: upstream, config: config, on: loop) {
             let outcome = await upstream.send(call)
             let kept = journaled ? JournalAnswer.of(outcome, to: call, format: format) : JournalAnswer.BackendAnswer()
             var failure: String?

@@ -90,7 +90,7 @@ extension MockResponder {
     private func deliverLater(
         _ rendered: RenderedResponse,
         plan: ResponsePlan,
-        _ exchange: borrowing Exchange,
+        _ exchange: consuming Exchange,
         _ ending: Exchange.Ending
     ) {
         let delivery = DeferredDelivery(
@@ -100,11 +100,11 @@ extension MockResponder {
             loop: loop,
             maxHold: simulation.settings.maxHold
         )
-        let exchange = copy exchange
-        delivery.start { [self] outcome in
+        let pending = PendingExchange(exchange)
+        delivery.start { [servedNote] outcome in
             var ending = ending
             ending.details = outcome
-            finish(exchange, ending)
+            pending.finish(ending.noting(servedNote))
         }
     }
 }

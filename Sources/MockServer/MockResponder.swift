@@ -19,7 +19,7 @@ final class MockResponder: HTTPHandler {
     /// The session this loop's last request named (`X-StandIn-Session`).
     private var recentSession = RecentSession()
     /// Added to every access-log line of a fixture's answer (record mode marks them `SERVED`).
-    private let servedNote: String?
+    let servedNote: String?
     /// The real backend that answers what no fixture matches (`serve --fallback-upstream`), if any.
     let fallback: Upstream?
 

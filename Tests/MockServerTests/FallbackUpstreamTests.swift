@@ -1,11 +1,13 @@
 import Foundation
 import MockServer
+import NetworkCore
 import ServerTestSupport
+import StandInSupport
 import Testing
 
 /// `serve --fallback-upstream`: what no fixture matches goes to the real backend, unrecorded.
 @Suite struct FallbackUpstreamTests {
-    /// The upstream call runs in a task on Swift's shared pool, which a loaded test run can keep busy for long.
+    /// A safety net: the upstream call runs on the backend's own thread, but the loaded machine may still be slow.
     private static let generousTimeout: TimeInterval = 60
 
     /// Runs `body` with a server for `front` whose fallback is `upstream`.
@@ -153,5 +155,53 @@ import Testing
             )
             #expect(json["request_id"] as? String == response.header("X-Request-ID"))
         }
+    }
+
+    /// The call to the backend runs on a thread of the backend's own: it is answered while every one of Swift
+    /// concurrency's shared threads is held by other work of the process (as an app's test suite may hold them
+    /// around a server it embeds). Before, it waited in a task on those threads until they were let go.
+    @Test func theBackendIsCalledWhileTheSharedThreadsAreHeld() async throws {
+        let backend = ["real.json": #"{ "request": { "path": "/real" }, "response": { "text": "from upstream" } }"#]
+        try await withMocks(backend) { backendMocks async throws in
+            try await withServer(mocks: backendMocks) { upstream async throws in
+                try await withFront([:], upstream: upstream) { base, _ async throws in
+                    let answer = try await whileTheSharedThreadsAreHeld {
+                        try await fetch(base, "/real", timeout: Self.generousTimeout).text
+                    }
+                    #expect(answer == "from upstream")
+                }
+            }
+        }
+    }
+
+    /// Runs `body` (on a thread of its own) once as many tasks as Swift concurrency has shared threads each block
+    /// one, and lets them go when it returns; they let go by themselves after two minutes, longer than `body`'s
+    /// calls may take.
+    private func whileTheSharedThreadsAreHeld<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        // On Linux the shared threads are as many as the active processors.
+        let width = ProcessInfo.processInfo.activeProcessorCount
+        let holding = Locked(0)
+        let release = DispatchSemaphore(value: 0)
+        for _ in 0..<width {
+            Task.detached {
+                holding.withLock { $0 += 1 }
+                Self.block(until: release)
+            }
+        }
+        defer { for _ in 0..<width { release.signal() } }
+        return try await onOwnExecutor {
+            let held = try await poll(
+                every: .milliseconds(10),
+                timeout: .seconds(120),
+                until: { $0 },
+                operation: { holding.withLock { $0 } == width }
+            )
+            try #require(held, "the shared threads were never all held")
+            return try await body()
+        }
+    }
+
+    private static func block(until release: DispatchSemaphore) {
+        _ = release.wait(timeout: .now() + 120)
     }
 }

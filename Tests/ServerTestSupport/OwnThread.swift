@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import StandInSupport
 
 /// Runs `work`, which blocks (a socket read, a wait for a process), on a thread of its own, and suspends until it
 /// returns.
@@ -26,12 +21,4 @@ public func onOwnThread<T: Sendable, Failure: Error>(
         .start()
     }
     return try result.get()
-}
-
-/// Blocks every signal on the calling thread but those a fault of the thread itself raises.
-func blockAsynchronousSignals() {
-    var signals = sigset_t()
-    sigfillset(&signals)
-    for fault in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT] { sigdelset(&signals, fault) }
-    pthread_sigmask(SIG_BLOCK, &signals, nil)
 }

@@ -7,7 +7,10 @@ import StandInFixtures
 /// The loop's `Reception` makes one for every request, in front of every responder. However an exchange ends (a
 /// fixture's answer with its simulation plan, a JSON reply, a backend's answer relayed by the `UpstreamRelay`, a
 /// refusal), it ends in `finish`, the one place that writes its access-log line and its journal entry.
-struct Exchange {
+///
+/// Not copyable: an exchange finishes once, and every request moves its exchange (with the journal entry it holds)
+/// through the responders without a copy. An answer that comes later holds it in a `PendingExchange`.
+struct Exchange: ~Copyable {
     /// The request. Once its answer is deferred (a delay, a fault, a backend's answer awaited), reach it through
     /// the `DeferredRequest` instead: the client may be gone.
     let request: ServerRequest

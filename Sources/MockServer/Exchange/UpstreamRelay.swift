@@ -4,7 +4,7 @@ import StandInFixtures
 /// Sends an exchange's request to a real backend and relays the answer: the one way upstream of the fallback proxy
 /// (`serve --fallback-upstream`) and of the recorder.
 ///
-/// The call runs in a task, off the loop. Its answer comes back to the loop's thread and is sent if the client is
+/// The call runs in a task on the backend's own thread (`Upstream.tasks`), off the loop. Its answer comes back to the loop's thread and is sent if the client is
 /// still there (else the log line says `client-gone`); then the exchange finishes as the caller's `call` said. The
 /// request waits as a `DeferredRequest`, so a client that hangs up meanwhile costs nothing.
 enum UpstreamRelay {
@@ -20,20 +20,21 @@ enum UpstreamRelay {
         var share: InFlightBytes.Share?
     }
 
-    /// Relays `exchange` on `loop`: `call` asks the backend; its error envelopes are in `config`'s format.
+    /// Relays `exchange` on `loop`: `call` asks `upstream`; its error envelopes are in `config`'s format.
     static func relay(
-        _ exchange: borrowing Exchange,
+        _ exchange: consuming Exchange,
+        to upstream: Upstream,
         config: ProjectConfig,
         on loop: EventLoop,
         _ call: @escaping @Sendable () async -> Relayed
     ) {
         let waiting = Waiting(
             request: DeferredRequest(exchange.request, on: loop),
-            exchange: copy exchange,
+            exchange: PendingExchange(exchange),
             config: config
         )
         let bound = LoopBound(waiting, on: loop)
-        Task {
+        upstream.tasks.task {
             let relayed = await call()
             bound.hop { waiting in waiting.deliver(relayed) }
         }
@@ -42,7 +43,7 @@ enum UpstreamRelay {
     /// An exchange waiting for its backend's answer.
     private struct Waiting {
         let request: DeferredRequest
-        var exchange: Exchange
+        let exchange: PendingExchange
         let config: ProjectConfig
 
         /// On the loop's thread: sends what came back to the client, if it is still there, and finishes the
@@ -61,7 +62,6 @@ enum UpstreamRelay {
                 }
             }
             relayed.share?.release()
-            var exchange = exchange
             if let response = relayed.fixtureResponse { exchange.noteUnanswered(.upstream(response)) }
             exchange.finish(client == nil ? relayed.ending.noting("client-gone") : relayed.ending)
         }

@@ -44,7 +44,7 @@ final class RecordingResponder: HTTPHandler {
         let journaled = exchange.isJournaled
         let session = self.session
         let share = session.inFlight.share()
-        UpstreamRelay.relay(exchange, config: config, on: loop) {
+        UpstreamRelay.relay(exchange, to: session.upstream, config: config, on: loop) {
             let result = await session.forward(call, holding: share)
             let format = session.configuration.rules.envelope
             let answer = journaled ? JournalAnswer.of(result, to: call, format: format) : JournalAnswer()

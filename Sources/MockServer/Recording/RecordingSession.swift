@@ -27,7 +27,8 @@ final class RecordingSession: Sendable {
     let recorder: FixtureRecorder
     /// The answer bytes every call in flight holds, bounded by `configuration.maxInFlightBytes`.
     let inFlight: InFlightBytes
-    private let upstream: Upstream
+    /// The backend recorded.
+    let upstream: Upstream
     private let logger: Logger
 
     /// Starts a run that writes under `mocksDirectory`, recognising envelopes in the project's format.

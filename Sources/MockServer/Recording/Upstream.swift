@@ -9,7 +9,8 @@ import FoundationNetworking
 #endif
 
 /// The real backend, reached through the client core's transport: record mode sends every request to it, and
-/// `serve --fallback-upstream` the requests no fixture matches. Its calls run off the loops, in tasks.
+/// `serve --fallback-upstream` the requests no fixture matches. Its calls run off the loops, in tasks on a thread of
+/// the backend's own (`tasks`), so that they never wait behind the other tasks of the process that embeds the server.
 ///
 /// An `http` backend is called through `SocketTransport`, which sends the client's headers and nothing else and
 /// hands the body back as it came; an `https` one through URLSession, which adds `Accept-Encoding` (and on Linux
@@ -30,6 +31,8 @@ final class Upstream: Sendable {
     private let transport: any Transport
     /// The request headers `transport` sets itself, left out of what the client sent.
     private let transportHeaders: Set<String>
+    /// Where calls to this backend, and what is made of their answers, run.
+    let tasks = TaskThread(name: "StandIn upstream")
 
     init(url: URL, timeout: Duration, trustsAnyCertificate: Bool = false) {
         self.url = url
@@ -44,6 +47,10 @@ final class Upstream: Sendable {
             )
             transportHeaders = UpstreamCall.transportHeaders
         }
+    }
+
+    deinit {
+        tasks.finish()
     }
 
     /// For an `https` backend, a session that passes requests on as they came: no cookie jar (a cookie the backend set must not be added to
@@ -112,7 +119,7 @@ final class Upstream: Sendable {
             guard !share.grow(to: Int(clamping: bytes)) else { return }
             running.withLock { $0?.cancel() }
         }
-        let call = Task { [transport, request] in try await transport.send(request) }
+        let call = tasks.task { [transport, request] in try await transport.send(request) }
         running.withLock { $0 = call }
         if share.refusal != nil { call.cancel() }
         let response: TransportResponse
