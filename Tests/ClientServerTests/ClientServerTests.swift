@@ -165,18 +165,16 @@ import Testing
         }
     }
 
-    /// Well before the client's timeout of 120 s would end it.
-    @Test func cancellingTheTaskCancelsTheRequest() async throws {
+    /// The call ends as cancelled, not at the client's timeout of an hour (which the time limit stops short of): the
+    /// error says which, however long a loaded machine takes to run the test.
+    @Test(.timeLimit(.minutes(10))) func cancellingTheTaskCancelsTheRequest() async throws {
         let listener = try SilentListener()
-        let client = liveClient(listener.url, timeout: .seconds(120))
-        let clock = ContinuousClock()
-        let start = clock.now
+        let client = liveClient(listener.url, timeout: .seconds(3600))
         let task = Task { try await client.send(TestAPI.Users.Get(id: "1")) }
         try await Task.sleep(for: .milliseconds(100))
         task.cancel()
         let error = try await networkError { try await task.value }
         #expect(error.isCancellation)
-        #expect(clock.now - start < .seconds(60))
     }
 
     @Test func silentServerTimesOut() async throws {

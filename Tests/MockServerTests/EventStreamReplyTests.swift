@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 import Synchronization
 import Testing
 
@@ -53,7 +54,8 @@ import Testing
         try server.start()
         defer { server.stop() }
         let handler = try #require(handlers.withLock { $0.first })
-        try await body(handler, server.port)
+        // On a thread of its own, as `withRunningServer` runs its body.
+        try await onOwnExecutor { try await body(handler, server.port) }
     }
 
     /// Asks for `path` and reads until the server closes the connection (or 30 s pass without a byte).

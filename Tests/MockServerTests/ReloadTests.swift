@@ -66,13 +66,16 @@ import Testing
             try server.start()
             defer { server.stop() }
             let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
-            // A generous bound: on a loaded machine one request's answer has been seen to reach the test 10 s late.
-            let served = try await poll(
-                every: .milliseconds(20),
-                timeout: .seconds(60),
-                until: { $0 == "two" },
-                operation: { try await fetch(base, "/a").text }
-            )
+            // On a thread of its own, as `withRunningServer` runs its body. A generous bound: on a loaded machine one
+            // request's answer has been seen to reach the test 10 s late.
+            let served = try await onOwnExecutor {
+                try await poll(
+                    every: .milliseconds(20),
+                    timeout: .seconds(60),
+                    until: { $0 == "two" },
+                    operation: { try await fetch(base, "/a").text }
+                )
+            }
             #expect(served == "two")
         }
     }

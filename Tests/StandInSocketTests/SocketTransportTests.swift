@@ -89,22 +89,26 @@ import Darwin
         ])
         defer { upstream.stop() }
         let transport = SocketTransport(maxConcurrentCalls: 1)
-        let stalled = Task { try await get(port: silent.port, "/", transport: transport, timeout: .seconds(6)) }
-        // The stalled call holds the only turn once its connection is waiting on the silent listener. Waited for on
-        // a thread of its own: the stalled call needs the shared threads to get there.
-        let connected = await onOwnThread { [descriptor = silent.descriptor] in
-            var pending = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            return poll(&pending, 1, 60_000) > 0 && pending.revents & Int16(POLLIN) != 0
-        }
-        #expect(connected, "the stalled call never connected")
-        let waiting = try await get(upstream, "/one", transport: transport, timeout: .seconds(3))
-        #expect(String(decoding: waiting.body, as: UTF8.self) == "one")
-        do {
-            _ = try await stalled.value
-            Issue.record("the silent listener answered")
-        } catch TransportError.timedOut {
-        } catch {
-            Issue.record("unexpected \(error)")
+        // The calls' jobs on a thread of their own (the stalled call is a child task, so its jobs too): tests busy
+        // on the shared threads elsewhere in the suite cannot hold them up past their timeouts.
+        try await onOwnExecutor {
+            async let stalled = get(port: silent.port, "/", transport: transport, timeout: .seconds(6))
+            // The stalled call holds the only turn once its connection is waiting on the silent listener. Waited for
+            // on a thread of its own: the stalled call needs the executor's thread to get there.
+            let connected = await onOwnThread { [descriptor = silent.descriptor] in
+                var pending = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                return poll(&pending, 1, 60_000) > 0 && pending.revents & Int16(POLLIN) != 0
+            }
+            #expect(connected, "the stalled call never connected")
+            let waiting = try await get(upstream, "/one", transport: transport, timeout: .seconds(3))
+            #expect(String(decoding: waiting.body, as: UTF8.self) == "one")
+            do {
+                _ = try await stalled
+                Issue.record("the silent listener answered")
+            } catch TransportError.timedOut {
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
         }
     }
 

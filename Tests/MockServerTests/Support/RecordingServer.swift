@@ -33,7 +33,8 @@ func withRecordingServer(
     let server = try MockServer(configuration: configuration, logger: .init(label: "test"))
     try server.start()
     do {
-        try await body(URL(string: "http://127.0.0.1:\(server.port)")!)
+        // On a thread of its own, as `withRunningServer` runs its body.
+        try await onOwnExecutor { try await body(URL(string: "http://127.0.0.1:\(server.port)")!) }
     } catch {
         server.stop()
         throw error

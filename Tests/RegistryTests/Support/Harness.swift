@@ -56,7 +56,8 @@ func exchange(
     )
     if body != nil || method == .post { head.headerFields[.contentType] = "application/json" }
     for (name, value) in headers { head.headerFields[HTTPField.Name(name)!] = value }
-    let request = TransportRequest(head: head, body: body.map { Data($0.utf8) }, timeout: .seconds(30))
+    // A safety net, not a measure: a loaded machine has taken more than 30 s over a megabyte the server parses.
+    let request = TransportRequest(head: head, body: body.map { Data($0.utf8) }, timeout: .seconds(300))
     return try await transport.send(request)
 }
 
