@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -117,9 +118,7 @@ public struct LoopbackPortReport: CustomStringConvertible, Sendable {
         let own = dirfd(directory)
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = directoryEntryName(entry)
             if let descriptor = Int32(name), descriptor != own { body(descriptor) }
         }
     }

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import StandInSupport
 
 /// Change notifications for a directory tree from Linux's inotify: one watch per folder, so an idle server costs
 /// nothing however many fixture files there are (polling 10,000 files four times a second took a sixth of a core).
@@ -50,9 +51,7 @@ final class DirectoryEvents: Sendable {
         defer { closedir(handle) }
         while let entry = readdir(handle) {
             guard entry.pointee.d_type == UInt8(DT_DIR) || entry.pointee.d_type == UInt8(DT_UNKNOWN) else { continue }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = directoryEntryName(entry)
             guard name != ".", name != ".." else { continue }
             let path = directory + "/" + name
             var info = stat()

@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 
 /// The modification time and size of every file under a mocks directory: two snapshots that differ mean something
 /// was edited, added, removed or renamed.
@@ -44,9 +45,7 @@ struct MocksSnapshot: Equatable, Sendable {
         guard let handle = opendir(directory) else { return }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = directoryEntryName(entry)
             guard name != ".", name != ".." else { continue }
             let path = directory + "/" + name
             var info = stat()

@@ -1,4 +1,5 @@
 import Foundation
+import StandInSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -24,9 +25,7 @@ enum FixtureFiles {
         guard let handle = opendir(directory) else { return }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = directoryEntryName(entry)
             guard !name.hasPrefix(".") else { continue }
             let path = directory + "/" + name
             let id = relative.isEmpty ? name : relative + "/" + name
