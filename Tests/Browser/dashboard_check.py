@@ -26,7 +26,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-WAIT_SECONDS = 30
+# A safety net for a loaded machine, not a measure of the page.
+WAIT_SECONDS = 60
 
 
 def fail(message):
@@ -77,7 +78,11 @@ def live_dashboard(base, token=None):
 
 
 def entries(driver):
-    return [entry.text for entry in driver.find_elements(By.CSS_SELECTOR, '[data-testid="journal-entry"]')]
+    """The text of each entry in the list, empty for one not shown (as Selenium's `text` is), read in one call: one call
+    per entry took longer than the wait on a loaded machine once the list held hundreds."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('[data-testid=\"journal-entry\"]'),"
+        " entry => entry.checkVisibility() ? entry.innerText : '')")
 
 
 def wait_for(driver, what, condition):
