@@ -71,9 +71,16 @@ public final class MockServer: Sendable {
             )
         }
         self.recording = recording
+        let tls = try configuration.tls.map { settings throws(ServerError) in
+            HTTPServer.TLSPort(
+                port: settings.port,
+                context: try TLSContext(certificateFile: settings.certificateFile.path, keyFile: settings.keyFile.path)
+            )
+        }
         http = HTTPServer(
             host: configuration.host,
             port: configuration.port,
+            tls: tls,
             loops: configuration.threads,
             limits: configuration.limits,
             makeHandler: { loop in
@@ -111,6 +118,9 @@ public final class MockServer: Sendable {
 
     /// The port the server listens on, once started.
     public var port: Int { http.port }
+
+    /// The HTTPS port (`MockServerConfiguration.tls`), once started; 0 without one.
+    public var tlsPort: Int { http.tlsPort }
 
     /// The connections and deferred requests (delayed, faulted, streamed or proxied answers) the server holds now:
     /// for tests that check that clients who left cost nothing. Call while the server runs.

@@ -10,6 +10,8 @@ public struct MockServerConfiguration: Sendable {
     public var host: String
     /// The port to listen on; 0 picks a free one (read it from `MockServer.port`).
     public var port: Int
+    /// An HTTPS port to serve as well; nil serves plain HTTP only.
+    public var tls: TLSSettings?
     /// How many event loops serve, each on its own thread with its own listening socket on the port.
     public var threads: Int
     /// Refuse to start when any fixture file is broken, instead of serving the valid ones.
@@ -51,11 +53,13 @@ public struct MockServerConfiguration: Sendable {
 
     /// Creates a configuration; defaults are `./Mocks`, `127.0.0.1:8080`, one thread (`standin serve` defaults to
     /// one per core), lenient loading, access log on, admin API for loopback clients, a journal of 10,000 requests
-    /// and 64 MiB, watching the directory (polled every 250 ms where inotify is missing), and serving (not recording).
+    /// and 64 MiB, watching the directory (polled every 250 ms where inotify is missing), no HTTPS port, and serving
+    /// (not recording).
     public init(
         mocksDirectory: URL = URL(fileURLWithPath: "Mocks"),
         host: String = "127.0.0.1",
         port: Int = 8080,
+        tls: TLSSettings? = nil,
         threads: Int = 1,
         strict: Bool = false,
         accessLog: Bool = true,
@@ -72,6 +76,7 @@ public struct MockServerConfiguration: Sendable {
         self.mocksDirectory = mocksDirectory
         self.host = host
         self.port = port
+        self.tls = tls
         self.threads = threads
         self.strict = strict
         self.accessLog = accessLog

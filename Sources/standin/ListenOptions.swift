@@ -21,9 +21,42 @@ struct ListenOptions: ParsableArguments {
     @Flag(help: "Do not print a line per request.")
     var quiet = false
 
+    @Option(help: "Serve HTTPS on this port too (0 picks a free port and prints it), with --tls-cert and --tls-key.")
+    var tlsPort: Int?
+
+    @Option(help: ArgumentHelp("The HTTPS port's certificate chain, PEM (the certificate first).", valueName: "path"))
+    var tlsCert: String?
+
+    @Option(help: ArgumentHelp("The private key of --tls-cert, PEM.", valueName: "path"))
+    var tlsKey: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535.") }
         if let portFile, portFile.isEmpty { throw ValidationError("--port-file must be a file path.") }
+        guard let tlsPort else {
+            if tlsCert != nil || tlsKey != nil { throw ValidationError("--tls-cert and --tls-key need --tls-port.") }
+            return
+        }
+        guard (0...65_535).contains(tlsPort) else { throw ValidationError("--tls-port must be within 0...65535.") }
+        guard tlsCert != nil, tlsKey != nil else {
+            throw ValidationError("--tls-port needs --tls-cert and --tls-key: a certificate for the port and its key.")
+        }
+    }
+
+    /// The HTTPS port asked for, if any.
+    var tls: TLSSettings? {
+        guard let tlsPort, let tlsCert, let tlsKey else { return nil }
+        return TLSSettings(
+            port: tlsPort,
+            certificateFile: URL(fileURLWithPath: tlsCert),
+            keyFile: URL(fileURLWithPath: tlsKey)
+        )
+    }
+
+    /// Where `server`, listening on `port`, can be reached: `http://host:port`, and its HTTPS port after it.
+    func addresses(of server: MockServer, port: Int) -> String {
+        let plain = "http://\(host):\(port)"
+        return server.configuration.tls == nil ? plain : "\(plain) and https://\(host):\(server.tlsPort)"
     }
 }
 

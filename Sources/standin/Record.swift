@@ -111,6 +111,7 @@ struct Record: ParsableCommand {
             mocksDirectory: directory,
             host: listen.host,
             port: listen.port,
+            tls: listen.tls,
             accessLog: !listen.quiet,
             limits: try limits.limits(),
             watch: mode == .missing,
@@ -137,7 +138,7 @@ struct Record: ParsableCommand {
             server = try MockServer(configuration: configuration, logger: logger)
             signal = try listen.run(server) { port in
                 printLine(
-                    "StandIn recording \(upstream) into \(mocks.mocks)/\(into) (mode \(mode.rawValue)) on http://\(listen.host):\(port)"
+                    "StandIn recording \(upstream) into \(mocks.mocks)/\(into) (mode \(mode.rawValue)) on \(listen.addresses(of: server, port: port))"
                 )
             }
         } catch {

@@ -114,6 +114,7 @@ struct Serve: ParsableCommand {
             mocksDirectory: URL(fileURLWithPath: mocks.mocks),
             host: listen.host,
             port: listen.port,
+            tls: listen.tls,
             threads: threadCount,
             strict: strict,
             accessLog: !listen.quiet,
@@ -134,7 +135,9 @@ struct Serve: ParsableCommand {
             signal = try listen.run(server) { port in
                 let loaded = server.loaded
                 let count = loaded.endpointFixtures.count
-                printLine("StandIn serving \(count) fixture(s) from \(mocks.mocks) on http://\(listen.host):\(port)")
+                printLine(
+                    "StandIn serving \(count) fixture(s) from \(mocks.mocks) on \(listen.addresses(of: server, port: port))"
+                )
                 printLine(EndpointTable(loaded.fixtures, resources: loaded.resources).rendered)
             }
         } catch {

@@ -26,15 +26,20 @@ enum StandInBinary {
         _ arguments: [String],
         deadline: Double = 20
     ) async throws -> (status: Int32, output: String, error: String) {
-        try await onOwnThread { try runNow(arguments, deadline: deadline) }
+        try await runToCompletion(url, arguments, deadline: deadline)
     }
+}
 
-    private static func runNow(
-        _ arguments: [String],
-        deadline: Double
-    ) throws -> (status: Int32, output: String, error: String) {
+/// Runs `executable` with `arguments` to completion and returns its exit status and output; one that has not ended
+/// after `deadline` seconds is killed (and reports the signal). Waits on a thread of its own.
+func runToCompletion(
+    _ executable: URL,
+    _ arguments: [String],
+    deadline: Double = 20
+) async throws -> (status: Int32, output: String, error: String) {
+    try await onOwnThread {
         let process = ChildProcess()
-        process.executableURL = url
+        process.executableURL = executable
         process.arguments = arguments
         let output = Pipe()
         let error = Pipe()

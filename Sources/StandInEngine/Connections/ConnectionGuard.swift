@@ -132,7 +132,7 @@ final class ConnectionGuard {
     }
 
     fileprivate func accepted(base: OpaquePointer, port: PortListener) -> OpaquePointer? {
-        guard let bufferEvent = bufferevent_socket_new(base, -1, 0) else { return nil }
+        guard let bufferEvent = Self.makeBufferEvent(base: base, tls: port.tls) else { return nil }
         let record = ConnectionRecord(owner: self, port: port)
         record.watch(bufferEvent)
         bufferevent_incref(bufferEvent)
@@ -147,6 +147,20 @@ final class ConnectionGuard {
             // turn, enables it again.
             pausedForTurn.append(port)
             evconnlistener_disable(listener)
+        }
+        return bufferEvent
+    }
+
+    /// A new connection's bufferevent: a socket one for plain HTTP; for TLS, one that runs the server's side of the
+    /// handshake once evhttp gives it the socket and owns its `SSL` (`BEV_OPT_CLOSE_ON_FREE` frees it with the
+    /// bufferevent; evhttp then leaves the socket to the bufferevent to close).
+    private static func makeBufferEvent(base: OpaquePointer, tls: TLSContext?) -> OpaquePointer? {
+        guard let tls else { return bufferevent_socket_new(base, -1, 0) }
+        guard let ssl = tls.makeConnection() else { return nil }
+        let options = Int32(BEV_OPT_CLOSE_ON_FREE.rawValue)
+        guard let bufferEvent = bufferevent_openssl_socket_new(base, -1, ssl, BUFFEREVENT_SSL_ACCEPTING, options) else {
+            SSL_free(ssl)
+            return nil
         }
         return bufferEvent
     }

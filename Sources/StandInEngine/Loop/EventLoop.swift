@@ -77,9 +77,9 @@ package final class EventLoop: @unchecked Sendable {
     /// Serves the listening `socket` (a descriptor of a port's socket of its own, see `ListeningSocket`, which the
     /// loop takes over) with `handler`. Each descriptor is registered with one loop's event base only, so the
     /// changelist's caveat about duplicated descriptors (see `init`) does not concern it. Loop thread only, or the
-    /// creating thread before the loop runs.
-    package func listen(on socket: Int32, handler: any HTTPHandler) throws(ServerError) {
-        ports.append(try PortListener(socket: socket, loop: self, limits: limits, handler: handler))
+    /// creating thread before the loop runs. With `tls`, the port speaks HTTPS.
+    package func listen(on socket: Int32, tls: TLSContext? = nil, handler: any HTTPHandler) throws(ServerError) {
+        ports.append(try PortListener(socket: socket, loop: self, limits: limits, tls: tls, handler: handler))
     }
 
     /// Stops serving `port`: closes its connections and its descriptor. Loop thread only.

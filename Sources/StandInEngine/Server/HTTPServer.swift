@@ -16,22 +16,39 @@ package final class HTTPServer: Sendable {
         case stopped
     }
 
+    /// A port that speaks HTTPS beside the server's own: the same handlers, over TLS.
+    package struct TLSPort: Sendable {
+        /// The port asked for; 0 for a free one.
+        package var port: Int
+        /// What its handshakes say.
+        package var context: TLSContext
+
+        package init(port: Int, context: TLSContext) {
+            self.port = port
+            self.context = context
+        }
+    }
+
     private let host: String
     private let requestedPort: Int
+    private let tls: TLSPort?
     private let loopCount: Int
     private let limits: ServerLimits
     private let makeHandler: @Sendable (EventLoop) -> any HTTPHandler
     private let chores: @Sendable (EventLoop) -> Void
     private let state = Locked(State.idle)
     private let boundPort = Locked(0)
+    private let boundTLSPort = Locked(0)
 
     /// Creates a server; `makeHandler` is called once per loop, and each handler is used only on its loop's thread.
     /// `chores` arms the server's periodic timers and watches on the first loop: it runs once, when the server binds,
     /// on the calling thread and before any loop runs (the loops' rule for setting up), so that when `start` returns or
-    /// `listening` is called they are armed: a fixture edited from then on is seen.
+    /// `listening` is called they are armed: a fixture edited from then on is seen. With `tls`, every loop serves that
+    /// port too, with the same handler as the server's own.
     package init(
         host: String,
         port: Int,
+        tls: TLSPort? = nil,
         loops: Int = 1,
         limits: ServerLimits,
         makeHandler: @escaping @Sendable (EventLoop) -> any HTTPHandler,
@@ -39,6 +56,7 @@ package final class HTTPServer: Sendable {
     ) {
         self.host = host
         requestedPort = port
+        self.tls = tls
         loopCount = max(1, loops)
         self.limits = limits
         self.makeHandler = makeHandler
@@ -47,6 +65,9 @@ package final class HTTPServer: Sendable {
 
     /// The port the server listens on (the chosen one when started with port 0); 0 before `start`.
     package var port: Int { boundPort.withLock { $0 } }
+
+    /// The HTTPS port (the chosen one when asked for port 0); 0 before `start`, and without one.
+    package var tlsPort: Int { boundTLSPort.withLock { $0 } }
 
     /// Binds and starts every loop on its own thread. Throws when the address cannot be listened on.
     package func start() throws(ServerError) {
@@ -83,12 +104,35 @@ package final class HTTPServer: Sendable {
             count: loopCount
         )
         let port = SocketAddress.boundPort(of: sockets[0])
+        var tlsSockets: [Int32] = []
+        if let tls {
+            do {
+                tlsSockets = try ListeningSocket.open(
+                    host: host,
+                    port: tls.port,
+                    backlog: limits.listenBacklog,
+                    count: loopCount
+                )
+            } catch {
+                for socket in sockets { close(socket) }
+                throw error
+            }
+        }
+        // Each loop takes its descriptors over (and closes one it fails to serve); the rest are closed here on failure.
         for (index, loop) in loops.enumerated() {
             loop.server = self
+            let handler = makeHandler(loop)
             do {
-                try loop.listen(on: sockets[index], handler: makeHandler(loop))
+                try loop.listen(on: sockets[index], handler: handler)
             } catch {
-                for socket in sockets[(index + 1)...] { close(socket) }
+                for socket in sockets[(index + 1)...] + tlsSockets.dropFirst(index) { close(socket) }
+                throw error
+            }
+            guard let tls else { continue }
+            do {
+                try loop.listen(on: tlsSockets[index], tls: tls.context, handler: handler)
+            } catch {
+                for socket in sockets[(index + 1)...] + tlsSockets[(index + 1)...] { close(socket) }
                 throw error
             }
         }
@@ -99,6 +143,7 @@ package final class HTTPServer: Sendable {
         }
         guard started else { throw .alreadyStarted }
         boundPort.withLock { $0 = port }
+        if let socket = tlsSockets.first { boundTLSPort.withLock { $0 = SocketAddress.boundPort(of: socket) } }
         chores(loops[0])
         return loops
     }

@@ -19,6 +19,8 @@ final class PortListener {
     let handler: any HTTPHandler
     /// The port's number, which names the port among those the loop serves.
     let number: Int
+    /// What the port's TLS handshakes say; nil for plain HTTP.
+    let tls: TLSContext?
     /// The listener, for the guard to pause and resume; nil once shut down.
     private(set) var listener: OpaquePointer?
     private var http: OpaquePointer?
@@ -27,11 +29,18 @@ final class PortListener {
     /// in its `deinit` when it never ran.
     unowned let connections: ConnectionGuard
 
-    /// Serves the listening `socket` on `loop` with `handler`, under `limits`; takes the descriptor over, and closes it
-    /// when it throws.
-    init(socket: Int32, loop: EventLoop, limits: ServerLimits, handler: any HTTPHandler) throws(ServerError) {
+    /// Serves the listening `socket` on `loop` with `handler`, under `limits`, over TLS with `tls` (plain HTTP when
+    /// nil); takes the descriptor over, and closes it when it throws.
+    init(
+        socket: Int32,
+        loop: EventLoop,
+        limits: ServerLimits,
+        tls: TLSContext?,
+        handler: any HTTPHandler
+    ) throws(ServerError) {
         self.loop = loop
         connections = loop.connections
+        self.tls = tls
         self.handler = handler
         number = SocketAddress.boundPort(of: socket)
         guard let http = evhttp_new(loop.eventBase) else {

@@ -12,6 +12,9 @@ public enum ServerError: Error, Sendable, CustomStringConvertible {
     case notRunning
     /// The process has as many files open as its limit allows (`ulimit -n`), too many for another event loop.
     case outOfDescriptors(limit: Int)
+    /// A TLS port cannot be set up: a sentence naming the file at fault (unreadable, not PEM, a key that does not
+    /// match its certificate).
+    case tls(String)
 
     /// Listening on `host:port` failed with `errorNumber` (an `errno`).
     static func cannotListen(host: String, port: Int, errorNumber: Int32) -> ServerError {
@@ -37,6 +40,8 @@ public enum ServerError: Error, Sendable, CustomStringConvertible {
             "the server is not running (not started yet, or stopping)"
         case .outOfDescriptors(let limit):
             "the process has nearly all of the \(limit) files open that its limit allows (ulimit -n)"
+        case .tls(let reason):
+            reason
         }
     }
 }

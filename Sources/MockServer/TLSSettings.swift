@@ -1,0 +1,18 @@
+import Foundation
+
+/// An HTTPS port beside the server's own plain one (`serve --tls-port`): the same fixtures, admin API, sessions and
+/// dashboard, over TLS with the given certificate.
+public struct TLSSettings: Sendable {
+    /// The port to listen on; 0 picks a free one (read it from `MockServer.tlsPort`).
+    public var port: Int
+    /// A PEM file holding the server's certificate, then any intermediates.
+    public var certificateFile: URL
+    /// A PEM file holding the certificate's private key.
+    public var keyFile: URL
+
+    public init(port: Int, certificateFile: URL, keyFile: URL) {
+        self.port = port
+        self.certificateFile = certificateFile
+        self.keyFile = keyFile
+    }
+}

@@ -1,0 +1,69 @@
+import CLibevent
+import Foundation
+
+/// What a TLS port says in its handshakes: a certificate chain and its key, TLS 1.2 and 1.3 with ECDHE key exchange
+/// and AEAD ciphers only, ALPN `http/1.1`, and session resumption (a server-side cache and tickets, OpenSSL's
+/// defaults). Each connection of the port gets an `SSL` of its own from it (`makeConnection`).
+///
+/// Ownership: it owns the `SSL_CTX` and frees it in `deinit`; each `SSL` holds a reference to it of its own, so a
+/// connection outliving the port is safe. Threads: any; OpenSSL locks the context itself.
+package final class TLSContext: @unchecked Sendable {
+    // @unchecked Sendable: the context is set up in `init` and only read after; OpenSSL makes that safe across threads.
+    private let context: OpaquePointer
+
+    /// The TLS 1.2 suites offered: ECDHE key exchange, AEAD ciphers. (TLS 1.3's are all of that kind.)
+    private static let tls12Ciphers = [
+        "ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-ECDSA-AES256-GCM-SHA384",
+        "ECDHE-RSA-AES256-GCM-SHA384", "ECDHE-ECDSA-CHACHA20-POLY1305", "ECDHE-RSA-CHACHA20-POLY1305",
+    ].joined(separator: ":")
+
+    /// A context serving the PEM certificate chain in `certificateFile` (the leaf first) with the PEM private key in
+    /// `keyFile`. Throws a sentence naming the file when one cannot be read or the key does not match the certificate.
+    package init(certificateFile: String, keyFile: String) throws(ServerError) {
+        guard let context = SSL_CTX_new(TLS_server_method()) else { throw .tls("OpenSSL could not make a TLS context") }
+        self.context = context
+        for file in [certificateFile, keyFile] where !FileManager.default.isReadableFile(atPath: file) {
+            let reason = FileManager.default.fileExists(atPath: file) ? "it is not readable" : "there is no such file"
+            throw .tls("cannot read \(file): \(reason)")
+        }
+        // The key first: a certificate loaded after a key of another drops that key, which the check then names;
+        // the other way round, loading the key fails with OpenSSL's less telling words.
+        guard SSL_CTX_use_PrivateKey_file(context, keyFile, SSL_FILETYPE_PEM) == 1 else {
+            throw .tls("\(keyFile) holds no PEM private key StandIn can use: \(Self.openSSLError())")
+        }
+        guard SSL_CTX_use_certificate_chain_file(context, certificateFile) == 1 else {
+            throw .tls("\(certificateFile) holds no PEM certificate StandIn can use: \(Self.openSSLError())")
+        }
+        guard SSL_CTX_check_private_key(context) == 1 else {
+            ERR_clear_error()
+            throw .tls("the key in \(keyFile) does not match the certificate in \(certificateFile)")
+        }
+        guard standin_tls_require_tls12(context) == 1, SSL_CTX_set_cipher_list(context, Self.tls12Ciphers) == 1 else {
+            throw .tls("OpenSSL refused the TLS versions or suites: \(Self.openSSLError())")
+        }
+        SSL_CTX_set_alpn_select_cb(context, standin_tls_select_http11, nil)
+        // Resumption from the server-side cache needs a context id; tickets need nothing more.
+        let id: [UInt8] = Array("standin".utf8)
+        SSL_CTX_set_session_id_context(context, id, UInt32(id.count))
+    }
+
+    deinit {
+        SSL_CTX_free(context)
+    }
+
+    /// A new `SSL` for an accepted connection, owned by the caller (a bufferevent made with `BEV_OPT_CLOSE_ON_FREE`
+    /// frees it); nil when OpenSSL is out of memory.
+    func makeConnection() -> OpaquePointer? {
+        SSL_new(context)
+    }
+
+    /// OpenSSL's last error on this thread, as a sentence, and the thread's error queue emptied.
+    private static func openSSLError() -> String {
+        let code = ERR_get_error()
+        defer { ERR_clear_error() }
+        guard code != 0 else { return "no reason given" }
+        var text = [CChar](repeating: 0, count: 256)
+        ERR_error_string_n(code, &text, text.count)
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import ServerTestSupport
+import Testing
+
+/// `serve --tls-port` with a certificate of the user's own, through real clients: curl, Python's `ssl` and
+/// `openssl s_client`. The certificates are made for each test with the `openssl` command line (P-256, SAN
+/// `localhost` and `127.0.0.1`), self-signed, so each is its own trust anchor.
+@Suite struct HTTPSTests {
+    static let sample = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
+    static let env = URL(fileURLWithPath: "/usr/bin/env")
+
+    @Test func curlTrustingTheCertificateGetsTheFixturesAndCurlWithoutItRefuses() async throws {
+        try await withHTTPS { server, port, certificate in
+            let trusted = try await runToCompletion(
+                Self.env,
+                ["curl", "-sS", "--cacert", certificate.certificate, "https://localhost:\(port)/ping"]
+            )
+            #expect(trusted.status == 0, "\(trusted.error)")
+            #expect(trusted.output.contains("pong"), "\(trusted.output)")
+            // The plain port serves the same fixtures.
+            let plain = try await runToCompletion(Self.env, ["curl", "-sS", "http://127.0.0.1:\(server.port)/ping"])
+            #expect(plain.output == trusted.output)
+            let untrusted = try await runToCompletion(Self.env, ["curl", "-sS", "https://localhost:\(port)/ping"])
+            // 60: the peer's certificate cannot be verified.
+            #expect(untrusted.status == 60, "\(untrusted.error)")
+        }
+    }
+
+    @Test func pythonVerifyingAgainstTheCertificateAloneGetsTheAdminAPI() async throws {
+        try await withHTTPS { _, port, certificate in
+            let script = """
+                import ssl, sys, urllib.request
+                context = ssl.create_default_context(cafile=sys.argv[1])
+                print(urllib.request.urlopen(sys.argv[2], context=context, timeout=60).read().decode())
+                """
+            let result = try await runToCompletion(
+                Self.env,
+                ["python3", "-c", script, certificate.certificate, "https://127.0.0.1:\(port)/__standin/health"],
+                deadline: 120
+            )
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output.contains(#""status":"ok""#), "\(result.output)")
+        }
+    }
+
+    @Test func handshakesSpeakTLS12And13WithECDHEAndALPNHTTP11() async throws {
+        try await withHTTPS { _, port, _ in
+            let tls12 = try await handshake(port, ["-tls1_2", "-alpn", "http/1.1"])
+            #expect(tls12.contains("Protocol  : TLSv1.2"), "\(tls12)")
+            #expect(tls12.contains("Cipher is ECDHE-"), "\(tls12)")
+            #expect(tls12.contains("ALPN protocol: http/1.1"), "\(tls12)")
+            let tls13 = try await handshake(port, ["-tls1_3"])
+            #expect(tls13.contains("New, TLSv1.3"), "\(tls13)")
+            // A suite without ECDHE is not offered: the handshake fails.
+            let plainRSA = try await handshake(port, ["-tls1_2", "-cipher", "AES128-GCM-SHA256"])
+            #expect(plainRSA.contains("Cipher is (NONE)"), "\(plainRSA)")
+        }
+    }
+
+    @Test func plainHTTPAndGarbageOnTheTLSPortEndThereAndTheServerGoesOn() async throws {
+        try await withHTTPS { _, port, certificate in
+            let script = """
+                import socket, sys
+                for junk in (b"GET /ping HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n", bytes(range(256)) * 4):
+                    with socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=60) as connection:
+                        connection.sendall(junk)
+                        while connection.recv(4096):
+                            pass
+                print("closed")
+                """
+            let junk = try await runToCompletion(Self.env, ["python3", "-c", script, "\(port)"], deadline: 120)
+            #expect(junk.output.contains("closed"), "\(junk.error)")
+            let after = try await runToCompletion(
+                Self.env,
+                ["curl", "-sS", "--cacert", certificate.certificate, "https://localhost:\(port)/ping"]
+            )
+            #expect(after.output.contains("pong"), "\(after.error)")
+        }
+    }
+
+    @Test func aMissingFileOrAKeyOfAnotherCertificateIsASentenceNamingTheFile() async throws {
+        let folder = try temporaryMocks([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try await TestCertificate.make(in: folder, name: "first")
+        let second = try await TestCertificate.make(in: folder, name: "second")
+        let missing = folder.appendingPathComponent("missing.pem").path
+        func serve(_ certificate: String, _ key: String) async throws -> (status: Int32, error: String) {
+            let result = try await StandInBinary.run([
+                "serve", "--mocks", Self.sample, "--port", "0", "--tls-port", "0", "--tls-cert", certificate,
+                "--tls-key", key,
+            ])
+            return (result.status, result.error)
+        }
+        let noFile = try await serve(missing, first.key)
+        #expect(noFile.status == 1)
+        #expect(noFile.error.contains("cannot read \(missing): there is no such file"), "\(noFile.error)")
+        let mismatched = try await serve(first.certificate, second.key)
+        #expect(mismatched.status == 1)
+        #expect(
+            mismatched.error.contains(
+                "the key in \(second.key) does not match the certificate in \(first.certificate)"
+            ),
+            "\(mismatched.error)"
+        )
+        let notPEM = try await serve(first.certificate, Self.sample + "/../README.md")
+        #expect(notPEM.status == 1)
+        #expect(notPEM.error.contains("holds no PEM private key"), "\(notPEM.error)")
+        let withoutKey = try await StandInBinary.run(["serve", "--mocks", Self.sample, "--tls-port", "0"])
+        #expect(withoutKey.status != 0)
+        #expect(withoutKey.error.contains("--tls-port needs --tls-cert and --tls-key"), "\(withoutKey.error)")
+    }
+
+    /// Serves the sample `Mocks/` with an HTTPS port on a new certificate; runs `body` with the server, the HTTPS port
+    /// and the certificate; always stops the server.
+    private func withHTTPS(_ body: (ServeProcess, Int, TestCertificate) async throws -> Void) async throws {
+        let folder = try temporaryMocks([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let certificate = try await TestCertificate.make(in: folder, name: "localhost")
+        let server = try await ServeProcess([
+            "--mocks", Self.sample, "--quiet", "--no-watch", "--tls-port", "0", "--tls-cert", certificate.certificate,
+            "--tls-key", certificate.key,
+        ])
+        defer { server.stop() }
+        let port = try #require(
+            try #/and https://127\.0\.0\.1:(\d+)/#.firstMatch(in: server.text).flatMap { Int($0.output.1) }
+        )
+        try await body(server, port, certificate)
+    }
+
+    /// What `openssl s_client` prints of a handshake with the HTTPS port, with `options`.
+    private func handshake(_ port: Int, _ options: [String]) async throws -> String {
+        let command = (["openssl", "s_client", "-connect", "127.0.0.1:\(port)"] + options).joined(separator: " ")
+        let result = try await runToCompletion(URL(fileURLWithPath: "/bin/sh"), ["-c", "\(command) </dev/null"])
+        return result.output + result.error
+    }
+}
+
+/// A self-signed P-256 certificate for `localhost` and `127.0.0.1`, and its key, as PEM files.
+struct TestCertificate {
+    let certificate: String
+    let key: String
+
+    static func make(in folder: URL, name: String) async throws -> TestCertificate {
+        let made = TestCertificate(
+            certificate: folder.appendingPathComponent("\(name).pem").path,
+            key: folder.appendingPathComponent("\(name)-key.pem").path
+        )
+        let result = try await runToCompletion(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+                "-keyout", made.key, "-out", made.certificate, "-days", "30", "-subj", "/CN=\(name)",
+                "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+            ]
+        )
+        try #require(result.status == 0, "openssl req failed: \(result.error)")
+        return made
+    }
+}
