@@ -12,7 +12,9 @@ private struct JobStatus: Endpoint {
     var path: String { "/jobs/1" }
 }
 
-@Suite struct PollingTests {
+/// Deadlines that are not what a test is about are ten minutes, and the suite's time limit stops a poll that never
+/// ends: on a loaded machine a test's task has waited over a minute for Swift's shared threads.
+@Suite(.timeLimit(.minutes(15))) struct PollingTests {
     @Test func pollsUntilTheConditionHolds() async throws {
         let transport = StubTransport(
             .envelope(data: #"{"state":"queued"}"#),
@@ -20,7 +22,7 @@ private struct JobStatus: Endpoint {
             .envelope(data: #"{"state":"done"}"#)
         )
         let job = try await makeClient(transport)
-            .poll(JobStatus(), every: .milliseconds(10), timeout: .seconds(60)) { $0.state == "done" }
+            .poll(JobStatus(), every: .milliseconds(10), timeout: .seconds(600)) { $0.state == "done" }
         #expect(job.state == "done")
         #expect(transport.requests.count == 3)
     }
@@ -28,8 +30,6 @@ private struct JobStatus: Endpoint {
     @Test func givesUpAtTheDeadline() async throws {
         let transport = StubTransport(.envelope(data: #"{"state":"queued"}"#))
         let client = makeClient(transport)
-        let clock = ContinuousClock()
-        let start = clock.now
         do {
             _ = try await client.poll(JobStatus(), every: .milliseconds(20), timeout: .milliseconds(100)) {
                 $0.state == "done"
@@ -41,13 +41,12 @@ private struct JobStatus: Endpoint {
             #expect(error.attempts == transport.requests.count)
             #expect(error.timeout == .milliseconds(100))
         }
-        #expect(clock.now - start < .seconds(60))
     }
 
     @Test func errorsEndPolling() async throws {
         let transport = StubTransport(.envelope(data: #"{"state":"queued"}"#), .text(.internalServerError))
         let error = try await networkError {
-            try await makeClient(transport).poll(JobStatus(), every: .milliseconds(5), timeout: .seconds(60)) {
+            try await makeClient(transport).poll(JobStatus(), every: .milliseconds(5), timeout: .seconds(600)) {
                 $0.state == "done"
             }
         }
@@ -59,7 +58,7 @@ private struct JobStatus: Endpoint {
         let transport = StubTransport(.envelope(data: #"{"state":"queued"}"#))
         let client = makeClient(transport)
         let task = Task {
-            try await client.poll(JobStatus(), every: .seconds(30), timeout: .seconds(60)) { $0.state == "done" }
+            try await client.poll(JobStatus(), every: .seconds(3600), timeout: .seconds(7200)) { $0.state == "done" }
         }
         try await transport.waitForRequests(1)
         task.cancel()
@@ -72,7 +71,7 @@ private struct JobStatus: Endpoint {
         let counter = Recorder<Int>()
         let value = try await poll(
             every: .milliseconds(1),
-            timeout: .seconds(60),
+            timeout: .seconds(600),
             until: { $0 >= 3 },
             operation: {
                 counter.append(1)

@@ -17,12 +17,10 @@ private func hangingTransport(cancelled: Recorder<Bool>) -> StubTransport {
 }
 
 @Suite struct TimeoutAndCancellationTests {
-    /// Well before the client's own timeout of 120 s would.
-    @Test func endpointTimeoutEndsTheRequest() async throws {
+    /// Long before the client's own timeout of an hour would (which the time limit stops short of).
+    @Test(.timeLimit(.minutes(10))) func endpointTimeoutEndsTheRequest() async throws {
         let cancelled = Recorder<Bool>()
-        let client = makeClient(hangingTransport(cancelled: cancelled), timeout: .seconds(120))
-        let clock = ContinuousClock()
-        let start = clock.now
+        let client = makeClient(hangingTransport(cancelled: cancelled), timeout: .seconds(3600))
         let error = try await networkError {
             try await client.send(AnyEndpoint<EmptyResponse>(timeout: .milliseconds(50)))
         }
@@ -30,7 +28,6 @@ private func hangingTransport(cancelled: Recorder<Bool>) -> StubTransport {
             Issue.record("expected .transport(.timedOut), got \(error)")
             return
         }
-        #expect(clock.now - start < .seconds(60))
         #expect(cancelled.values == [true])
         #expect(transport(client).requests.first?.timeout == .milliseconds(50))
     }

@@ -64,10 +64,10 @@ private func collect<Response>(_ call: TransferCall<Response>) async throws -> (
     @Test func cancellingTheWaitingTaskCancelsTheCall() async throws {
         let transport = StubTransport { request, _ in
             request.onProgress?(TransferProgress(direction: .upload, completedBytes: 1, totalBytes: 100))
-            try await Task.sleep(for: .seconds(300))
+            try await Task.sleep(for: .seconds(3600))
             return .envelope()
         }
-        let call = makeClient(transport, timeout: .seconds(600)).upload(rawUpload(size: 100))
+        let call = makeClient(transport, timeout: .seconds(7200)).upload(rawUpload(size: 100))
         let waiting = Task { try await call.response }
         try await transport.waitForRequests(1)
         waiting.cancel()

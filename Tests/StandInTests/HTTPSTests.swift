@@ -134,26 +134,3 @@ import Testing
         return result.output + result.error
     }
 }
-
-/// A self-signed P-256 certificate for `localhost` and `127.0.0.1`, and its key, as PEM files.
-struct TestCertificate {
-    let certificate: String
-    let key: String
-
-    static func make(in folder: URL, name: String) async throws -> TestCertificate {
-        let made = TestCertificate(
-            certificate: folder.appendingPathComponent("\(name).pem").path,
-            key: folder.appendingPathComponent("\(name)-key.pem").path
-        )
-        let result = try await runToCompletion(
-            URL(fileURLWithPath: "/usr/bin/env"),
-            [
-                "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-                "-keyout", made.key, "-out", made.certificate, "-days", "30", "-subj", "/CN=\(name)",
-                "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-            ]
-        )
-        try #require(result.status == 0, "openssl req failed: \(result.error)")
-        return made
-    }
-}

@@ -30,35 +30,6 @@ enum StandInBinary {
     }
 }
 
-/// Runs `executable` with `arguments` to completion and returns its exit status and output; one that has not ended
-/// after `deadline` seconds is killed (and reports the signal). Waits on a thread of its own.
-func runToCompletion(
-    _ executable: URL,
-    _ arguments: [String],
-    deadline: Double = 20
-) async throws -> (status: Int32, output: String, error: String) {
-    try await onOwnThread {
-        let process = ChildProcess()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: watchdog)
-        defer { watchdog.cancel() }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-            String(decoding: errorData, as: UTF8.self)
-        )
-    }
-}
-
 /// A `standin serve` (or `record`) process on a free port, stopped with SIGINT at the end.
 final class ServeProcess {
     let process = ChildProcess()

@@ -20,12 +20,13 @@ final class StubTransport: Transport, @unchecked Sendable {
 
     var requests: [TransportRequest] { lock.withLock { sent } }
 
-    /// Waits until `count` requests have arrived (giving up after 60 s, a bound for a machine busy with other work):
-    /// the event a test acts on, where a sleep would only guess how long that takes.
+    /// Waits until `count` requests have arrived (giving up after ten minutes, a safety net: a loaded machine has kept
+    /// a suite's tasks waiting for Swift's shared threads for over a minute): the event a test acts on, where a sleep
+    /// would only guess how long that takes.
     func waitForRequests(_ count: Int) async throws {
         _ = try await poll(
             every: .milliseconds(5),
-            timeout: .seconds(60),
+            timeout: .seconds(600),
             until: { $0 >= count },
             operation: { requests.count }
         )
