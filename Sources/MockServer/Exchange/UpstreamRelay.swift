@@ -4,9 +4,10 @@ import StandInFixtures
 /// Sends an exchange's request to a real backend and relays the answer: the one way upstream of the fallback proxy
 /// (`serve --fallback-upstream`) and of the recorder.
 ///
-/// The call runs in a task on the backend's own thread (`Upstream.tasks`), off the loop. Its answer comes back to the loop's thread and is sent if the client is
-/// still there (else the log line says `client-gone`); then the exchange finishes as the caller's `call` said. The
-/// request waits as a `DeferredRequest`, so a client that hangs up meanwhile costs nothing.
+/// The call runs in a task on the backend's own thread (`Upstream.tasks`), off the loop. Its answer comes back to the
+/// loop's thread and is sent if the client is still there (else the log line says `client-gone`); then the exchange
+/// finishes as the caller's `call` said. The request waits as a `DeferredRequest`, so a client that hangs up
+/// meanwhile costs nothing.
 enum UpstreamRelay {
     /// What a call came to, made off the loop: what the client gets, and how the exchange ends.
     struct Relayed: Sendable {
