@@ -78,6 +78,32 @@ import Testing
         }
     }
 
+    @Test func recordTakesItsRequestsOverHTTPSAndWritesThemAsOverHTTP() async throws {
+        let folder = try temporaryMocks([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let certificate = try await TestCertificate.make(in: folder, name: "localhost")
+        let backend = try await ServeProcess(["--mocks", Self.sample, "--quiet", "--no-watch"])
+        defer { backend.stop() }
+        let mocks = folder.appendingPathComponent("Mocks")
+        let recorder = try await ServeProcess(
+            [
+                "--upstream", "http://127.0.0.1:\(backend.port)", "--mocks", mocks.path, "--tls-port", "0",
+                "--tls-cert", certificate.certificate, "--tls-key", certificate.key,
+            ],
+            command: "record"
+        )
+        let port = try #require(
+            try #/and https://127\.0\.0\.1:(\d+)/#.firstMatch(in: recorder.text).flatMap { Int($0.output.1) }
+        )
+        let answer = try await runToCompletion(
+            Self.env,
+            ["curl", "-sS", "--cacert", certificate.certificate, "https://localhost:\(port)/ping"]
+        )
+        #expect(answer.output.contains("pong"), "\(answer.error)")
+        #expect(await recorder.interrupt() == 0)
+        #expect(recorder.text.contains(#/GET /ping 200 recorded/\S+\.json \d+\.\d\dms RECORDED/#), "\(recorder.text)")
+    }
+
     @Test func aMissingFileOrAKeyOfAnotherCertificateIsASentenceNamingTheFile() async throws {
         let folder = try temporaryMocks([:])
         defer { try? FileManager.default.removeItem(at: folder) }
