@@ -153,16 +153,15 @@ private typealias RegistryTests_Profile = Profile
         }
     }
 
-    @Test func delaysAreHonouredAndCancellable() async throws {
-        try await withSlowFixture(#""delay": "120s""#) { client in
-            let clock = ContinuousClock()
-            let started = clock.now
+    /// The call ends as cancelled, not at the end of its delay of half an hour or at the client's timeout of two hours
+    /// (which the time limit stops short of): the error says which, however long a loaded machine takes to run it.
+    @Test(.timeLimit(.minutes(10))) func delaysAreHonouredAndCancellable() async throws {
+        try await withSlowFixture(#""delay": "1800s""#, timeout: .seconds(7200)) { client in
             let task = Task { try await client.send(API.Slow()) }
             try await Task.sleep(for: .milliseconds(50))
             task.cancel()
             let error = try await networkError { try await task.value }
             #expect(error.isCancellation)
-            #expect(clock.now - started < .seconds(60))
         }
     }
 
