@@ -111,7 +111,8 @@ package final class HTTPServer: Sendable {
                     host: host,
                     port: tls.port,
                     backlog: limits.listenBacklog,
-                    count: loopCount
+                    count: loopCount,
+                    noDelay: true
                 )
             } catch {
                 for socket in sockets { close(socket) }
