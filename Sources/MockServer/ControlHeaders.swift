@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The controls a request carries: `X-StandIn-Variant`, `-Delay`, `-Status` and `-Fault` steer simulation
+/// The controls a request carries: `X-StandIn-Variant`, `-Delay`, `-Status`, `-Fault` and `-Network` steer simulation
 /// (`SimulationControls`, which `MockRegistry` reads the same), `-Session` names the session it belongs to.
 struct ControlHeaders {
     static let prefix: StaticString = "X-StandIn-"
@@ -30,6 +30,8 @@ struct ControlHeaders {
             simulation.status = String(cString: value)
         } else if Self.name(name, is: "fault") {
             simulation.fault = String(cString: value)
+        } else if Self.name(name, is: "network") {
+            simulation.network = String(cString: value)
         }
     }
 

@@ -52,10 +52,12 @@ extension MockResponder {
             guard !plan.isDeferred else {
                 var rendered = RenderedResponse()
                 warnOfEscaped(plan.response.write(with: &renderContext, into: &rendered), fixture: fixture.id)
+                plan.writeRateLimitHeaders(into: &rendered)
                 return deliverLater(rendered, plan: plan, exchange, ending)
             }
             let request = exchange.request
             var sink = request
+            plan.writeRateLimitHeaders(into: &sink)
             let escaped: [String]
             if let large = plan.response.largeFixedBody {
                 escaped = plan.response.writeHeaders(with: &renderContext, into: &sink)
@@ -67,11 +69,11 @@ extension MockResponder {
             warnOfEscaped(escaped, fixture: fixture.id)
             finish(consume exchange, ending)
         case .refused(let fixture, let reply):
-            // A variant the fixture lacks, or control headers that cannot be followed: a 400 envelope.
+            // A variant the fixture lacks or control headers that cannot be followed (400), past a rate limit (429).
             hits?.add(fixture.id)
-            let answer = JournalAnswer(envelopeCode: 400, successCode: successCode)
+            let answer = JournalAnswer(envelopeCode: reply.envelopeCode, successCode: successCode)
             exchange.request.send(reply)
-            finish(consume exchange, Exchange.Ending(status: 400, fixture: fixture.id, answer: answer))
+            finish(consume exchange, Exchange.Ending(status: reply.status, fixture: fixture.id, answer: answer))
         case .unmatched:
             answerUnmatched(consume exchange, facts: &facts, config: fixtures.config, index: fixtures.index)
         }

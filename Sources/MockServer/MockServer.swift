@@ -39,6 +39,13 @@ public final class MockServer: Sendable {
                 throw MockServerError.unknownVariant(problem)
             }
         }
+        if let network = configuration.simulation.network {
+            do {
+                _ = try loaded.config.networks.profile(named: network)
+            } catch {
+                throw MockServerError.unknownNetwork(error.reason)
+            }
+        }
         let fallback = configuration.fallbackUpstream.map { Upstream(url: $0, timeout: .seconds(30)) }
         let context = ServerContext(
             store: store,
@@ -141,6 +148,8 @@ public enum MockServerError: Error, CustomStringConvertible {
     case brokenFixtures([Diagnostic])
     /// A start-up variant names an endpoint or variant that no fixture has.
     case unknownVariant(String)
+    /// The start-up network is neither a preset nor one of `standin.json`.
+    case unknownNetwork(String)
 
     public var description: String {
         switch self {
@@ -148,6 +157,8 @@ public enum MockServerError: Error, CustomStringConvertible {
             "\(diagnostics.count) problem(s) in the fixture files (each logged as file:line: reason), and --strict is set"
         case .unknownVariant(let problem):
             "--variant: \(problem)"
+        case .unknownNetwork(let problem):
+            "--network: \(problem)"
         }
     }
 }

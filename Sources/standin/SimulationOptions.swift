@@ -2,7 +2,8 @@ import ArgumentParser
 import MockServer
 import StandInFixtures
 
-/// The `serve` flags that make every response slower, pick variants, or fail some requests on purpose.
+/// The `serve` flags that make every response slower, pick variants, put every answer on a network, or fail some
+/// requests on purpose.
 struct SimulationOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -28,13 +29,22 @@ struct SimulationOptions: ParsableArguments {
     )
     var failRate: [String] = []
 
-    @Option(help: "Seed the random source of failures and delays, so that a run repeats.")
+    @Option(
+        help: ArgumentHelp(
+            "Put every answer on this network profile unless its fixture or request names another: edge, 3g, lte, "
+                + "wifi, very-bad, or one of standin.json's \"networks\".",
+            valueName: "name"
+        )
+    )
+    var network: String?
+
+    @Option(help: "Seed the random source of failures, delays and network jitter, so that a run repeats.")
     var seed: UInt64?
 
     @Option(
         help: ArgumentHelp(
             "How long a timeout fault holds a request before closing it; also the longest delay a request may ask "
-                + "for in X-StandIn-Delay (a longer one gets 400).",
+                + "for in X-StandIn-Delay, or its network in X-StandIn-Network may take (a longer one gets 400).",
             valueName: "duration"
         )
     )
@@ -43,7 +53,7 @@ struct SimulationOptions: ParsableArguments {
     /// The settings these flags describe; throws a `ValidationError` that says what to fix.
     func settings() throws -> SimulationSettings {
         do {
-            var settings = SimulationSettings(seed: seed, maxHold: try DurationText.parse(maxHold))
+            var settings = SimulationSettings(seed: seed, maxHold: try DurationText.parse(maxHold), network: network)
             settings.globalDelay = try delay.map(DelaySpec.init(parsing:))
             settings.failRates = try failRate.map(FailRate.init(parsing:))
             guard settings.failRates.reduce(0, { $0 + $1.probability }) <= 1 else {

@@ -2,8 +2,8 @@ import StandInEngine
 import StandInFixtures
 import StandInSupport
 
-/// Delivers one deferred answer on its loop: waits out the delay, then sends the response or produces the fault,
-/// and stops at once if the client hangs up.
+/// Delivers one deferred answer on its loop: waits out the delay, then sends the response (its body paced, for a
+/// `slow-body` fault or a network's downlink) or produces the fault, and stops at once if the client hangs up.
 final class DeferredDelivery {
     /// Delays this long or longer watch the client's socket so that a hang-up frees the request at once. Shorter
     /// ones skip the watch (two epoll calls per request) and notice a hang-up when their answer fails to send.
@@ -40,8 +40,12 @@ final class DeferredDelivery {
 
     private func deliver() {
         guard let server = request.request else { return }
+        if let bytesPerSecond = plan.bodyRate {
+            sendPaced(at: bytesPerSecond, to: server)
+            return
+        }
         switch plan.fault {
-        case nil:
+        case nil, .slowBody:
             send(rendered, to: server)
         case .malformedBody:
             send(rendered.truncated, to: server)
@@ -56,15 +60,19 @@ final class DeferredDelivery {
                 request.closeConnection(reset: false)
                 complete(note: "held \(DurationText.format(maxHold))")
             }
-        case .slowBody(let bytesPerSecond):
-            request.stopWatchingForHangUp()
-            rendered.write(to: server, includingBody: false)
-            if !BodilessResponse.status(plan.status) {
-                server.addHeader("Content-Length", String(rendered.body.count))
-            }
-            server.startReply(status: plan.status)
-            trickle(from: 0, bytesPerTick: SlowBodyPace(bytesPerSecond: bytesPerSecond).bytesPerTick)
         }
+    }
+
+    /// Sends the head, then the body a piece per `SlowBodyPace.tick`. Each piece is a slice of the one rendered body,
+    /// copied only into the connection's output buffer.
+    private func sendPaced(at bytesPerSecond: Int, to server: ServerRequest) {
+        request.stopWatchingForHangUp()
+        rendered.write(to: server, includingBody: false)
+        if !BodilessResponse.status(plan.status) {
+            server.addHeader("Content-Length", String(rendered.body.count))
+        }
+        server.startReply(status: plan.status)
+        trickle(from: 0, bytesPerTick: SlowBodyPace(bytesPerSecond: bytesPerSecond).bytesPerTick)
     }
 
     private func send(_ response: RenderedResponse, to server: ServerRequest) {

@@ -9,14 +9,15 @@ final class FixtureSet: Sendable {
     let config: ProjectConfig
     /// The ids of the fixtures added through the admin API.
     let runtimeIDs: Set<String>
-    /// The fixtures that read their request bodies slowly (`readRate`), by id.
+    /// The fixtures that read their request bodies slowly (a `readRate`, or a network with an uplink limit on their
+    /// default response), by id.
     let slowReaders: [Fixture]
 
     init(files: [Fixture], runtime: [Fixture], config: ProjectConfig) {
         index = FixtureIndex(files, preferred: runtime)
         self.config = config
         runtimeIDs = Set(runtime.map(\.id))
-        slowReaders = index.fixtures.filter { $0.request.readRate != nil }
+        slowReaders = index.fixtures.filter { $0.request.readRate != nil || $0.response.network?.up != nil }
     }
 
     /// Every fixture, ordered by id.

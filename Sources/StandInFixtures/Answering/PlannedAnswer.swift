@@ -8,8 +8,8 @@ public enum PlannedAnswer: Sendable {
     case matched(FixtureIndex.Match, plan: ResponsePlan)
     /// No fixture matched; answer with `UnmatchedResponse`.
     case unmatched
-    /// A fixture matched, but the request gets this 400 reply: it names a variant the fixture lacks, or control
-    /// headers that cannot be followed.
+    /// A fixture matched, but the request gets this reply: a 400 when it names a variant the fixture lacks or
+    /// control headers that cannot be followed, a 429 when it is past the fixture's rate limit.
     case refused(Fixture, JSONReply)
 
     /// Plans `answer` with `simulation` and the request's `controls`.
@@ -27,14 +27,27 @@ public enum PlannedAnswer: Sendable {
         switch answer {
         case .resource(let reply, let fixture, let response, let variant):
             do {
-                let plan = try simulation.plan(response, status: reply.status, variant: variant, controls: controls)
+                let plan = try simulation.plan(
+                    response,
+                    status: reply.status,
+                    variant: variant,
+                    controls: controls,
+                    networks: config.networks
+                )
                 self = .resource(reply, fixture: fixture, plan: plan)
             } catch {
                 self = .refused(fixture, Self.refusal(error, config: config, requestId: requestId))
             }
-        case .matched(let match, let response, let variant):
+        case .matched(let match, let response, let variant, let rateLimit):
             do {
-                self = .matched(match, plan: try simulation.plan(response, variant: variant, controls: controls))
+                var plan = try simulation.plan(
+                    response,
+                    variant: variant,
+                    controls: controls,
+                    networks: config.networks
+                )
+                plan.rateLimit = rateLimit
+                self = .matched(match, plan: plan)
             } catch {
                 self = .refused(match.fixture, Self.refusal(error, config: config, requestId: requestId))
             }
@@ -42,6 +55,8 @@ public enum PlannedAnswer: Sendable {
             self = .unmatched
         case .refused(let fixture, let error):
             self = .refused(fixture, .unknownVariant(error, config: config, requestId: requestId))
+        case .limited(let fixture, let status):
+            self = .refused(fixture, status.refusal(config: config, requestId: requestId))
         }
     }
 

@@ -26,9 +26,9 @@ extension FixtureDecoder {
             return nil
         }
         resource.checkKnownKeys(ResourceDefinition.keys, into: problems)
-        let responses = ResponseDecoder(file: file, rootURL: rootURL, problems: problems)
+        let responses = ResponseDecoder(file: file, rootURL: rootURL, networks: config.networks, problems: problems)
         var base = ResponseDefinition()
-        (base.delay, base.fault) = responses.decodeSimulation(resource)
+        responses.decodeSimulation(resource, into: &base)
         let variants = problems.attempt { try decodeVariants(root, responses: responses) } ?? []
         let response = problems.attempt { try base.compile(config: config, pathParameters: []) }
         var compiled: [String: CompiledResponse] = [:]

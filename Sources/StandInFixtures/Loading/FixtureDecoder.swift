@@ -24,7 +24,10 @@ struct FixtureDecoder {
             return nil
         }
         root.checkKnownKeys(
-            ["request", "response", "sequence", "afterLast", "sequenceBy", "variants", "priority", "description"],
+            [
+                "request", "response", "sequence", "afterLast", "sequenceBy", "variants", "priority", "rateLimit",
+                "description",
+            ],
             into: problems
         )
         problems.attempt { try root.string("description") }
@@ -35,7 +38,7 @@ struct FixtureDecoder {
             }
             return requestObject
         }?.flatMap { RequestPatternDecoder(problems: problems).decode($0) }
-        let responses = ResponseDecoder(file: file, rootURL: rootURL, problems: problems)
+        let responses = ResponseDecoder(file: file, rootURL: rootURL, networks: config.networks, problems: problems)
         let steps = problems.attempt { try decodeSteps(root, responses: responses) } ?? nil
         let afterLast = problems.attempt { try decodeAfterLast(root, isSequence: steps?.isSequence ?? false) }
         let variants = problems.attempt { try decodeVariants(root, responses: responses) }
@@ -48,6 +51,7 @@ struct FixtureDecoder {
         let sequenceBy = problems.attempt {
             try decodeSequenceBy(root, isSequence: steps.isSequence, pathParameters: pathParameters)
         }
+        let rateLimit = problems.attempt { try decodeRateLimit(root, pathParameters: pathParameters) }
         let compiledSteps = steps.definitions.compactMap { step in
             problems.attempt { try step.compile(config: config, pathParameters: pathParameters) }
         }
@@ -68,7 +72,8 @@ struct FixtureDecoder {
                 afterLast: afterLast,
                 sequenceBy: sequenceBy ?? nil,
                 variants: compiledVariants,
-                priority: priority
+                priority: priority,
+                rateLimit: rateLimit ?? nil
             )
         }
         return Fixture(
@@ -76,7 +81,8 @@ struct FixtureDecoder {
             request: request,
             response: compiledSteps[0],
             variants: compiledVariants.mapValues { $0[0] },
-            priority: priority
+            priority: priority,
+            rateLimit: rateLimit ?? nil
         )
     }
 
@@ -138,9 +144,45 @@ struct FixtureDecoder {
         guard isSequence else {
             throw FixtureError("sequenceBy applies only to a \"sequence\"", line: line)
         }
+        return try expression(text, named: "sequenceBy", line: line, pathParameters: pathParameters)
+    }
+
+    /// The `rateLimit`: `requests` (at least 1) per `per` (a duration longer than zero), counted `by` an expression
+    /// if one is given.
+    private func decodeRateLimit(_ root: ObjectReader, pathParameters: Set<String>?) throws(FixtureError) -> RateLimit?
+    {
+        guard let object = try root.object("rateLimit") else { return nil }
+        try object.requireKnownKeys(["requests", "per", "by"])
+        guard let requests = try object.int("requests", in: 1...1_000_000_000) else {
+            throw FixtureError("rateLimit needs \"requests\", how many a window admits", line: object.node.line)
+        }
+        guard let (perText, perLine) = try object.string("per") else {
+            throw FixtureError("rateLimit needs \"per\", how long a window lasts (\"1m\")", line: object.node.line)
+        }
+        let window: Duration
+        do {
+            window = try DurationText.parse(perText)
+        } catch {
+            throw FixtureError("rateLimit.per: \(error.reason)", line: perLine)
+        }
+        guard window > .zero else { throw FixtureError("rateLimit.per must be longer than zero", line: perLine) }
+        let key = try object.string("by").map { text, line throws(FixtureError) in
+            try expression(text, named: "rateLimit.by", line: line, pathParameters: pathParameters)
+        }
+        return RateLimit(requests: requests, per: window, by: key)
+    }
+
+    /// A request-value expression written without braces (`path.id`, `header.Authorization`), checked like a
+    /// template's `{{…}}`.
+    private func expression(
+        _ text: String,
+        named name: String,
+        line: Int,
+        pathParameters: Set<String>?
+    ) throws(FixtureError) -> Placeholder {
         guard !text.contains("{{"), !text.contains("}}") else {
             throw FixtureError(
-                "sequenceBy is an expression without braces, like \"path.id\", not \(text.quoted)",
+                "\(name) is an expression without braces, like \"path.id\", not \(text.quoted)",
                 line: line
             )
         }

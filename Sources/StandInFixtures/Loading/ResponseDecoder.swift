@@ -4,7 +4,7 @@ import Foundation
 /// checking every field and adding each problem to `problems`.
 struct ResponseDecoder {
     /// The keys a response object may have.
-    static let keys = ["status", "headers", "envelope", "json", "text", "base64", "file", "delay", "fault"]
+    static let keys = ["status", "headers", "envelope", "json", "text", "base64", "file", "delay", "fault", "network"]
     private static let bodyForms = ["envelope", "json", "text", "base64", "file"]
 
     /// The fixture file's path relative to `rootURL`, for resolving `file` bodies next to it. A path, not a URL:
@@ -12,6 +12,8 @@ struct ResponseDecoder {
     let file: String
     /// The mocks directory (symlinks resolved); `file` bodies must stay inside it.
     let rootURL: URL
+    /// The network profiles a `network` may name.
+    let networks: NetworkCatalog
     let problems: ProblemList
 
     /// The definition, or nil when the object has problems.
@@ -35,19 +37,28 @@ struct ResponseDecoder {
         if definition.body != nil, let form = object.members.first(where: { Self.bodyForms.contains($0.key) }) {
             definition.bodyKey = (form.key, form.keyLine)
         }
-        (definition.delay, definition.fault) = decodeSimulation(object)
+        decodeSimulation(object, into: &definition)
         return problems.errors.count == known ? definition : nil
     }
 
-    /// The `delay` and `fault` an object sets (a response's, or a resource's), each problem added to `problems`.
-    func decodeSimulation(_ object: ObjectReader) -> (delay: DelaySpec?, fault: Fault?) {
-        let delay = object.member("delay").flatMap { member in
+    /// The `delay`, `fault` and `network` an object sets (a response's, or a resource's), into `definition`; each
+    /// problem added to `problems`.
+    func decodeSimulation(_ object: ObjectReader, into definition: inout ResponseDefinition) {
+        definition.delay = object.member("delay").flatMap { member in
             problems.attempt(locatedAt: member.keyLine) { try DelaySpec(json: member.value) }
         }
-        let fault = object.member("fault").flatMap { member in
+        definition.fault = object.member("fault").flatMap { member in
             problems.attempt(locatedAt: member.keyLine) { try Fault(json: member.value) }
         }
-        return (delay, fault)
+        definition.network =
+            problems.attempt { () throws(FixtureError) -> NetworkProfile? in
+                guard let (name, line) = try object.string("network") else { return nil }
+                do throws(FixtureError) {
+                    return try networks.profile(named: name)
+                } catch {
+                    throw FixtureError("\(object.name(of: "network")): \(error.reason)", line: line)
+                }
+            } ?? nil
     }
 
     /// The body form the object sets, or nil when it sets none.

@@ -18,6 +18,8 @@ struct ResponseDefinition {
     var delay: DelaySpec?
     /// How to break the response.
     var fault: Fault?
+    /// The network the answer travels over.
+    var network: NetworkProfile?
 
     /// This definition with every field `variant` sets replaced by the variant's. A variant that sets a status
     /// without a body (204, 304) and no body of its own drops the body it would otherwise keep.
@@ -29,7 +31,8 @@ struct ResponseDefinition {
             body: dropsBody ? nil : variant.body ?? body,
             bodyKey: variant.body != nil ? variant.bodyKey : (dropsBody ? nil : bodyKey),
             delay: variant.delay ?? delay,
-            fault: variant.fault ?? fault
+            fault: variant.fault ?? fault,
+            network: variant.network ?? network
         )
     }
 
@@ -52,7 +55,8 @@ struct ResponseDefinition {
             config: config,
             pathParameters: pathParameters,
             delay: delay,
-            fault: fault
+            fault: fault,
+            network: network
         )
     }
 }

@@ -26,6 +26,8 @@ public final class Fixture: Sendable {
     public let sequenceBy: Placeholder?
     /// The variant names, sorted.
     public let variantNames: [String]
+    /// How many requests the fixture answers per window before it answers 429, if it is limited.
+    public let rateLimit: RateLimit?
 
     /// The responses without variant, one per step (one for a single response).
     let steps: [CompiledResponse]
@@ -38,7 +40,8 @@ public final class Fixture: Sendable {
         request: RequestPattern,
         response: CompiledResponse,
         variants: [String: CompiledResponse] = [:],
-        priority: Int = 0
+        priority: Int = 0,
+        rateLimit: RateLimit? = nil
     ) {
         self.init(
             id: id,
@@ -48,7 +51,8 @@ public final class Fixture: Sendable {
             afterLast: .repeatLast,
             sequenceBy: nil,
             variants: variants.mapValues { [$0] },
-            priority: priority
+            priority: priority,
+            rateLimit: rateLimit
         )
     }
 
@@ -64,7 +68,8 @@ public final class Fixture: Sendable {
         afterLast: AfterLast = .repeatLast,
         sequenceBy: Placeholder? = nil,
         variants: [String: [CompiledResponse]] = [:],
-        priority: Int = 0
+        priority: Int = 0,
+        rateLimit: RateLimit? = nil
     ) {
         precondition(!sequence.isEmpty, "a sequence needs at least one response")
         precondition(variants.values.allSatisfy { $0.count == sequence.count }, "a variant needs every step")
@@ -76,7 +81,8 @@ public final class Fixture: Sendable {
             afterLast: afterLast,
             sequenceBy: sequenceBy,
             variants: variants,
-            priority: priority
+            priority: priority,
+            rateLimit: rateLimit
         )
     }
 
@@ -88,9 +94,11 @@ public final class Fixture: Sendable {
         afterLast: AfterLast,
         sequenceBy: Placeholder?,
         variants: [String: [CompiledResponse]],
-        priority: Int
+        priority: Int,
+        rateLimit: RateLimit?
     ) {
         self.sequenceBy = sequenceBy
+        self.rateLimit = rateLimit
         self.id = id
         self.request = request
         self.steps = steps

@@ -237,6 +237,7 @@ public final class MockRegistry: Transport, Sendable {
                 random: simulation.templateRandom
             )
             plan.response.write(with: &context, into: &rendered)
+            plan.writeRateLimitHeaders(into: &rendered)
             return try await deliver(rendered, as: plan, to: request)
         }
     }

@@ -29,8 +29,14 @@ struct SimulatedDelivery {
     /// calling task ends the wait at once.
     mutating func carryOut() async throws {
         switch plan.fault {
-        case nil:
+        case nil, .slowBody:
             try await waitInSilence(plan.delay)
+            // Bytes keep arriving, so the client's timeout never passes; the body is whole once the last piece is in.
+            if let bytesPerSecond = plan.bodyRate {
+                try await Task.sleep(
+                    for: SlowBodyPace(bytesPerSecond: bytesPerSecond).duration(ofBody: rendered.body.count)
+                )
+            }
         case .malformedBody:
             try await waitInSilence(plan.delay)
             rendered = rendered.truncated
@@ -43,12 +49,6 @@ struct SimulatedDelivery {
         case .timeout:
             try await waitInSilence(plan.delay + maxHold)
             throw Self.emptyReply
-        case .slowBody(let bytesPerSecond):
-            try await waitInSilence(plan.delay)
-            // Bytes keep arriving, so the client's timeout never passes; the body is whole once the last piece is in.
-            try await Task.sleep(
-                for: SlowBodyPace(bytesPerSecond: bytesPerSecond).duration(ofBody: rendered.body.count)
-            )
         }
     }
 

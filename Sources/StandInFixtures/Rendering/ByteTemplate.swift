@@ -62,6 +62,9 @@ public struct ByteTemplate: Sendable {
     /// The bytes, when the template has no hole.
     public var fixedBytes: [UInt8]? { holes.isEmpty ? bytes : nil }
 
+    /// How many bytes the template writes besides its placeholders' values: the size of any rendering, at least.
+    public var literalByteCount: Int { bytes.count }
+
     /// How many runs of literal bytes it has.
     public var literalRunCount: Int {
         segments.count { if case .literal = $0 { true } else { false } }

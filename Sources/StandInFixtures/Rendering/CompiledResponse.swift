@@ -29,6 +29,8 @@ public final class CompiledResponse: Sendable {
     public let delay: DelaySpec?
     /// How to break the response on purpose, if at all.
     public let fault: Fault?
+    /// The network the answer travels over (`"network": "3g"`), if the response names one.
+    public let network: NetworkProfile?
     /// The code of an `envelope` body (its own, else the project's success code); nil for any other body form.
     public let envelopeCode: Int?
 
@@ -41,6 +43,7 @@ public final class CompiledResponse: Sendable {
     ///   - pathParameters: the names `{{path.NAME}}` may use; nil when unknown (regex paths).
     ///   - delay: how long to wait before answering.
     ///   - fault: how to break the response.
+    ///   - network: the network the answer travels over.
     public init(
         status: Int,
         headers: [(name: String, value: String, line: Int)],
@@ -49,7 +52,8 @@ public final class CompiledResponse: Sendable {
         config: ProjectConfig,
         pathParameters: Set<String>?,
         delay: DelaySpec? = nil,
-        fault: Fault? = nil
+        fault: Fault? = nil,
+        network: NetworkProfile? = nil
     ) throws(FixtureError) {
         let compiler = TemplateCompiler(pathParameters: pathParameters)
         var compiled: [Header] = []
@@ -70,6 +74,7 @@ public final class CompiledResponse: Sendable {
         self.body = ByteTemplate(try Self.compileBody(body, format: config.envelope, compiler: compiler))
         self.delay = delay
         self.fault = fault
+        self.network = network
         if case .envelope(let code, _, _) = body {
             envelopeCode = code ?? config.envelope.successCode
         } else {

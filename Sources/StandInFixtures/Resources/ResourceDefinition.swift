@@ -2,7 +2,7 @@
 /// starts with (and returns to on reset), and how its answers are simulated (`delay`, `fault`, variants).
 public struct ResourceDefinition: Sendable {
     /// The keys of the `resource` object.
-    static let keys = ["path", "idField", "seed", "delay", "fault"]
+    static let keys = ["path", "idField", "seed", "delay", "fault", "network"]
 
     /// The fixture file's path relative to the mocks directory.
     public let id: String

@@ -1,23 +1,46 @@
-/// What one matched request gets: the response, and the status, delay and fault simulation puts on it.
+/// What one matched request gets: the response, and the status, delay, fault and network simulation puts on it.
 public struct ResponsePlan: Sendable {
     /// The fixture's response (variant and sequence step applied).
     public let response: CompiledResponse
     /// The status to send; the response's own unless overridden.
     public var status: Int
-    /// How long to wait before answering.
+    /// How long to wait before answering (a network's latency and jitter included).
     public var delay: Duration
     /// A fault to produce instead of (or while) answering.
     public var fault: Fault?
     /// The variant served, if any.
     public var variant: String?
+    /// The network the answer travels over, if any: its latency and jitter are in `delay`, its downlink in
+    /// `bodyRate`.
+    public var network: NetworkProfile?
+    /// Where the request stands against its fixture's rate limit, if the fixture has one: the answer carries its
+    /// `RateLimit-*` headers (`writeRateLimitHeaders`).
+    public var rateLimit: RateLimitStatus?
 
-    /// Whether the answer cannot be given at once, intact: it waits, or breaks.
-    public var isDeferred: Bool { delay > .zero || fault != nil }
+    /// Adds the `RateLimit-*` headers of a rate-limited fixture's answer to `sink`; nothing for any other.
+    public func writeRateLimitHeaders(into sink: inout some ResponseSink) {
+        guard let rateLimit else { return }
+        for header in rateLimit.headers { sink.addHeader(header.name, header.value) }
+    }
 
-    /// `variant=slow delay=812ms fault=timeout`: the access log's account of what was simulated.
+    /// Whether the answer cannot be given at once, intact: it waits, breaks, or is paced.
+    public var isDeferred: Bool { delay > .zero || fault != nil || network != nil }
+
+    /// The rate the body goes out at, in bytes per second, when it is paced: a `slow-body` fault's, else the
+    /// network's downlink (another fault is not paced).
+    public var bodyRate: Int? {
+        switch fault {
+        case .slowBody(let bytesPerSecond): bytesPerSecond
+        case nil: network?.down
+        default: nil
+        }
+    }
+
+    /// `variant=slow network=3g delay=812ms fault=timeout`: the access log's account of what was simulated.
     public var logDetails: String? {
         var details: [String] = []
         if let variant { details.append("variant=\(variant)") }
+        if let network { details.append("network=\(network)") }
         if delay > .zero { details.append("delay=\(DurationText.format(delay))") }
         if let fault { details.append("fault=\(fault)") }
         return details.isEmpty ? nil : details.joined(separator: " ")
@@ -31,6 +54,7 @@ public struct SimulationError: Error, CustomStringConvertible {
         case delay = "X-StandIn-Delay"
         case fault = "X-StandIn-Fault"
         case status = "X-StandIn-Status"
+        case network = "X-StandIn-Network"
     }
 
     /// The header that cannot be followed.

@@ -19,22 +19,27 @@ public final class Simulation: Sendable {
     }
 
     /// Decides what a matched request gets: the response chosen for it (`variant`, if not the default), with
-    /// request overrides, server-wide delay and random failures applied. Throws when a control header cannot be
-    /// followed.
-    /// - Parameter status: the status answered when nothing overrides it; the response's own when nil (a resource's
-    ///   store answers with a status of its own, under the response's delay and fault).
+    /// request overrides, server-wide delay, the network and random failures applied. Throws when a control header
+    /// cannot be followed.
+    /// - Parameters:
+    ///   - status: the status answered when nothing overrides it; the response's own when nil (a resource's store
+    ///     answers with a status of its own, under the response's delay and fault).
+    ///   - networks: the profiles a network may be named from.
     public func plan(
         _ response: CompiledResponse,
         status: Int? = nil,
         variant: String?,
-        controls: SimulationControls
+        controls: SimulationControls,
+        networks: NetworkCatalog
     ) throws(SimulationError) -> ResponsePlan {
         var plan = ResponsePlan(
             response: response,
             status: status ?? response.status,
             delay: .zero,
             fault: response.fault,
-            variant: variant
+            variant: variant,
+            network: try network(of: response, controls: controls, networks: networks),
+            rateLimit: nil
         )
         var delay = response.delay
         do {
@@ -56,14 +61,54 @@ public final class Simulation: Sendable {
         }
         let overridden = controls.status != nil || controls.fault != nil
         let chaos = overridden ? [] : settings.failRates
-        guard delay != nil || settings.globalDelay != nil || !chaos.isEmpty else { return plan }
+        guard delay != nil || settings.globalDelay != nil || !chaos.isEmpty || plan.network != nil else { return plan }
         random.withLock { generator in
             if !chaos.isEmpty { Self.applyChaos(chaos, to: &plan, using: &generator) }
             var own = delay?.sample(using: &generator) ?? .zero
             if controls.delay != nil { own = min(own, settings.maxHold) }
             plan.delay = own + (settings.globalDelay?.sample(using: &generator) ?? .zero)
+            if let network = plan.network { plan.delay += Self.latency(of: network, using: &generator) }
+        }
+        if controls.network != nil, let network = plan.network {
+            try requireWithinHold(plan.delay + network.bodyDuration(of: response.body.literalByteCount), network)
         }
         return plan
+    }
+
+    /// The network an answer travels over: the one the request names (`X-StandIn-Network`), else the response's,
+    /// else the server's (`--network`; one a reload removed from `standin.json` is no longer applied).
+    private func network(
+        of response: CompiledResponse,
+        controls: SimulationControls,
+        networks: NetworkCatalog
+    ) throws(SimulationError) -> NetworkProfile? {
+        if let name = controls.network {
+            do {
+                return try networks.profile(named: name)
+            } catch {
+                throw SimulationError(.network, underlying: error)
+            }
+        }
+        if let own = response.network { return own }
+        return settings.network.flatMap { try? networks.profile(named: $0) }
+    }
+
+    /// A network's wait before the first byte: its latency and a draw of whole milliseconds from zero to its jitter.
+    private static func latency(of network: NetworkProfile, using generator: inout SeededGenerator) -> Duration {
+        let jitter = Int64(network.jitter / .milliseconds(1))
+        guard jitter > 0 else { return network.latency }
+        return network.latency + .milliseconds(Int64.random(in: 0...jitter, using: &generator))
+    }
+
+    /// A network a request asks for may hold its answer no longer than `--max-hold`, as its delay may not: the wait
+    /// and the body's time at the downlink (the body's size told by the fixture's own bytes).
+    private func requireWithinHold(_ total: Duration, _ network: NetworkProfile) throws(SimulationError) {
+        guard total > settings.maxHold else { return }
+        let error = FixtureError(
+            "network \(network.name.quoted) would take \(DurationText.format(total)) to deliver this answer, longer "
+                + "than the server's --max-hold of \(DurationText.format(settings.maxHold))"
+        )
+        throw SimulationError(.network, underlying: error)
     }
 
     /// The delay a request asks for in `X-StandIn-Delay`; a client may hold its request no longer than `--max-hold`

@@ -1,6 +1,6 @@
 /// What a request asks simulation for in its control headers: `X-StandIn-Variant` (the variant to serve),
 /// `X-StandIn-Delay` (a delay instead of the fixture's), `X-StandIn-Status` (a status instead of the response's) and
-/// `X-StandIn-Fault` (a fault to produce). The values are kept as sent; `Simulation.plan` follows them, or says why
+/// `X-StandIn-Fault` (a fault to produce) and `X-StandIn-Network` (the network profile, by name). The values are kept as sent; `Simulation.plan` follows them, or says why
 /// it cannot.
 public struct SimulationControls: Sendable {
     /// The header that names the variant to serve.
@@ -14,13 +14,22 @@ public struct SimulationControls: Sendable {
     public var status: String?
     /// The fault asked for, by name, if any.
     public var fault: String?
+    /// The network profile asked for, by name, if any.
+    public var network: String?
 
     /// Controls with the given values; none by default.
-    public init(variant: String? = nil, delay: String? = nil, status: String? = nil, fault: String? = nil) {
+    public init(
+        variant: String? = nil,
+        delay: String? = nil,
+        status: String? = nil,
+        fault: String? = nil,
+        network: String? = nil
+    ) {
         self.variant = variant
         self.delay = delay
         self.status = status
         self.fault = fault
+        self.network = network
     }
 
     /// The controls `request` carries in its headers.
@@ -29,7 +38,8 @@ public struct SimulationControls: Sendable {
             variant: request.header(named: Self.variantHeader),
             delay: request.header(named: SimulationError.Header.delay.rawValue),
             status: request.header(named: SimulationError.Header.status.rawValue),
-            fault: request.header(named: SimulationError.Header.fault.rawValue)
+            fault: request.header(named: SimulationError.Header.fault.rawValue),
+            network: request.header(named: SimulationError.Header.network.rawValue)
         )
     }
 }

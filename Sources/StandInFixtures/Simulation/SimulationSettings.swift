@@ -1,5 +1,5 @@
-/// Server-wide simulation: a delay added to every response, variants chosen at start, random failures, the seed
-/// that makes them reproducible, and how long a `timeout` fault holds a request.
+/// Server-wide simulation: a delay added to every response, variants chosen at start, random failures, the network
+/// every answer travels over, the seed that makes them reproducible, and how long a request may be held.
 public struct SimulationSettings: Sendable {
     /// Added to every response's own delay (`--delay`).
     public var globalDelay: DelaySpec?
@@ -9,8 +9,11 @@ public struct SimulationSettings: Sendable {
     public var failRates: [FailRate]
     /// Seeds the random source of failures and delays (`--seed`); nil seeds it randomly.
     public var seed: UInt64?
-    /// The longest a `timeout` fault holds a request before closing it (`--max-hold`).
+    /// The longest a `timeout` fault holds a request before closing it (`--max-hold`), and the longest a request's
+    /// control headers or network may make an answer take.
     public var maxHold: Duration
+    /// The name of the network profile of every answer that names none (`--network`).
+    public var network: String?
 
     /// Creates settings; the defaults simulate nothing and hold timeouts for 5 minutes.
     public init(
@@ -18,13 +21,15 @@ public struct SimulationSettings: Sendable {
         variants: [String: String] = [:],
         failRates: [FailRate] = [],
         seed: UInt64? = nil,
-        maxHold: Duration = .seconds(300)
+        maxHold: Duration = .seconds(300),
+        network: String? = nil
     ) {
         self.globalDelay = globalDelay
         self.variants = variants
         self.failRates = failRates
         self.seed = seed
         self.maxHold = maxHold
+        self.network = network
     }
 }
 

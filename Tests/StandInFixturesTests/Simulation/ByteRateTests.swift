@@ -11,6 +11,14 @@ import Testing
         #expect(try ByteRate.parse("4096") == 4096)
     }
 
+    @Test func networkRatesAreReadInBitsPerSecond() throws {
+        #expect(try ByteRate.parse("780kbps") == 97_500)
+        #expect(try ByteRate.parse("50Mbps") == 6_250_000)
+        #expect(try ByteRate.parse("1gbps") == 125_000_000)
+        #expect(try ByteRate.parse("9600bps") == 1200)
+        #expect(throws: FixtureError.self) { try ByteRate.parse("3bps") }  // 0.375 B/s
+    }
+
     @Test func ratesOutsideTheBoundsOrWithoutANumberAreRefused() {
         for text in ["0B/s", "-5KB/s", "2000MB/s", "fast", "KB/s", "+5KB/s", "5 KB/s/s", "nanKB/s"] {
             #expect(throws: FixtureError.self, "\(text)") { try ByteRate.parse(text) }
@@ -40,7 +48,7 @@ import Testing
             """
         #expect(
             try diagnosis(of: text)
-                == #"4: request.readRate: "quick" is not a rate; write it like "512KB/s", "2MB/s" or "800B/s""#
+                == #"4: request.readRate: "quick" is not a rate; write it like "512KB/s", "2MB/s", "800B/s" or "780kbps""#
         )
         let wrongType = #"{ "request": { "path": "/up", "readRate": true }, "response": {} }"#
         #expect(try diagnosis(of: wrongType) == #"1: request.readRate must be a rate like "512KB/s", not boolean"#)
