@@ -35,6 +35,15 @@ public struct RateLimitStatus: Sendable, Equatable {
     /// Whether this request is past the limit, to be answered 429.
     public let isExceeded: Bool
 
+    /// A status with these figures.
+    public init(limit: Int, window: Duration, remaining: Int, resetSeconds: Int, isExceeded: Bool) {
+        self.limit = limit
+        self.window = window
+        self.remaining = remaining
+        self.resetSeconds = resetSeconds
+        self.isExceeded = isExceeded
+    }
+
     /// `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), on every answer of the fixture.
     public var headers: [(name: String, value: String)] {
         [
