@@ -13,6 +13,12 @@
 #             before the warm-up: what joining a session by its header costs
 #   header    the static case's request with a header as long as the session case's that names nothing: what
 #             libevent and the journal spend on one more header, whatever it says
+#   limited   GET /bench-limited of Benchmarks/mocks: the static case's envelope with a rate limit that admits every
+#             request, so that each is counted and carries the three RateLimit-* headers. Reported, never in the
+#             baseline
+#   headers   GET /bench-headers of Benchmarks/mocks: the static case's envelope with three fixed headers of the same
+#             names and sizes, for what evhttp alone charges for the limited case's headers. Reported, never in the
+#             baseline
 #   dashboard the static case's requests with 3 dashboards open: `curl -N` readers of /__standin/events, each waited
 #             for until it has heard the last request, so that every event's formatting and writing counts. Reported,
 #             never in the baseline: a stream is written out every 20 ms, so how many events one write carries, and
@@ -35,8 +41,8 @@
 # Environment (all optional):
 #   REQUESTS=400       requests measured per case
 #   WARMUP=50          requests both runs of a case serve, before the measured ones
-#   CASES="static template miss journal session header dashboard"   the cases measured (--update needs them
-#                      all but dashboard)
+#   CASES="static template miss journal session header limited headers dashboard"   the cases measured (--update
+#                      measures them all; dashboard, limited and headers stay out of the baseline)
 #   PORT=18084         port of the server under test
 #   STANDIN=path       a prebuilt standin binary; skips `swift build`
 # Linux only (valgrind).
@@ -79,11 +85,11 @@ fi
 JOURNAL_FILL=10
 declare -A mocks=([static]=Benchmarks/mocks [template]=Benchmarks/instructions-mocks
     [miss]=Benchmarks/instructions-mocks [journal]=Benchmarks/instructions-mocks [session]=Benchmarks/mocks
-    [header]=Benchmarks/mocks [dashboard]=Benchmarks/mocks)
+    [header]=Benchmarks/mocks [dashboard]=Benchmarks/mocks [limited]=Benchmarks/mocks [headers]=Benchmarks/mocks)
 declare -A paths=([static]=/bench [template]=/orders/7 [miss]=/products/7 [journal]=/__standin/requests
-    [session]=/bench [header]=/bench [dashboard]=/bench)
+    [session]=/bench [header]=/bench [dashboard]=/bench [limited]=/bench-limited [headers]=/bench-headers)
 declare -A statuses=([static]=200 [template]=200 [miss]=404 [journal]=200 [session]=200 [header]=200
-    [dashboard]=200)
+    [dashboard]=200 [limited]=200 [headers]=200)
 declare -A fills=([journal]=/orders/7)
 # The cases whose requests name a session, started through the admin API before the fill and the warm-up.
 declare -A sessioned=([session]=1)
@@ -92,8 +98,8 @@ declare -A extras=([header]="X-Unrelated-Value: 0123456789abcdef")
 # Each case with dashboards: how many event streams read while its requests are served.
 declare -A dashboards=([dashboard]=3)
 # The cases left out of the baseline (see the header).
-declare -A unchecked=([dashboard]=1)
-read -r -a cases <<<"${CASES:-static template miss journal session header dashboard}"
+declare -A unchecked=([dashboard]=1 [limited]=1 [headers]=1)
+read -r -a cases <<<"${CASES:-static template miss journal session header limited headers dashboard}"
 
 # send PATH COUNT STATUS [CURL OPTION...]: COUNT requests for PATH over one connection (curl reuses it); dies unless
 # each got STATUS.
@@ -236,6 +242,13 @@ if [[ -n "${measured[session]:-}" && -n "${measured[header]:-}" ]]; then
         line+=$(printf '   session / static %s' "$(ratio "${measured[session]}" "${measured[static]}")")
     fi
     echo "$line"
+fi
+
+# What a rate limit costs: beside the static case (the issue's figure) and beside the same three headers written by
+# the fixture (what the counting itself costs). Reported.
+if [[ -n "${measured[limited]:-}" && -n "${measured[headers]:-}" && -n "${measured[static]:-}" ]]; then
+    printf 'limited / static %s   limited / headers %s\n' "$(ratio "${measured[limited]}" "${measured[static]}")" \
+        "$(ratio "${measured[limited]}" "${measured[headers]}")"
 fi
 
 if [[ "$MODE" == --update ]]; then

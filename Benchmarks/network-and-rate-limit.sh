@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Measures what rate limits and network profiles cost the server.
 #
-# 1. CPU per request: wrk fires GET /bench (Benchmarks/mocks/bench.json) and GET /bench-limited (the same envelope
-#    with "rateLimit": a billion requests per hour, so that every request is counted and admitted, and carries the
-#    three RateLimit-* headers) with 64 connections, in turn, ROUNDS times each. It prints the median req/s and the
-#    server's CPU time per request of each, and their ratio.
+# 1. CPU per request: wrk fires GET /bench (Benchmarks/mocks/bench.json), GET /bench-limited (limited.json: the same
+#    envelope with "rateLimit", a billion requests per hour, so that every request is counted and admitted, and
+#    carries the three RateLimit-* headers) and GET /bench-headers (headers.json: the same envelope with three fixed
+#    headers of the same names and sizes: what evhttp charges for three more header lines, without any counting;
+#    Benchmarks/instructions.sh counts the same three cases' instructions) with 64 connections,
+#    in turn, ROUNDS times each. It prints the median req/s and the server's CPU time per request of each, and the
+#    ratios: rate-limited / plain is the issue's figure, rate-limited / headers what the counting itself costs.
 # 2. Memory of paced downloads: wrk holds PACED connections (10,000) each downloading GET /paced, a 1 MiB body on
 #    the `edge` profile (30,000 bytes a second: about 35 s a download, so all of them are in flight at once). The
 #    script prints the server's resident memory before, and after SETTLE seconds of it, and the difference per
@@ -43,10 +46,7 @@ warn_if_busy
 mocks="$OUT/network-mocks"
 rm -rf "$mocks"
 mkdir -p "$mocks"
-cp Benchmarks/mocks/bench.json "$mocks/bench.json"
-sed -e 's|"/bench"|"/bench-limited"|' \
-    -e 's|^  "response": {|  "rateLimit": { "requests": 1000000000, "per": "60m" },\n  "response": {|' \
-    Benchmarks/mocks/bench.json >"$mocks/limited.json"
+cp Benchmarks/mocks/bench.json Benchmarks/mocks/limited.json Benchmarks/mocks/headers.json "$mocks/"
 python3 -c 'import json, sys
 json.dump({"request": {"path": "/paced"}, "response": {"text": "x" * 1048576, "network": "edge"}}, sys.stdout)' \
     >"$mocks/paced.json"
@@ -57,10 +57,10 @@ limit=$(curl -sS -o /dev/null -D - "http://127.0.0.1:$PORT/bench-limited" | tr -
     awk -F': ' 'tolower($1) == "ratelimit-limit" { print $2 }')
 [[ "$limit" == 1000000000 ]] || die "GET /bench-limited should carry RateLimit-Limit: 1000000000, not '$limit'"
 
-# load KIND SECONDS REPORT: wrk with 64 connections on core 1; KIND is plain or limited.
+# load KIND SECONDS REPORT: wrk with 64 connections on core 1; KIND is plain, limited or headers.
 load() {
     local path=/bench
-    [[ $1 == limited ]] && path=/bench-limited
+    [[ $1 == plain ]] || path=/bench-$1
     taskset -c 1 wrk -t1 -c64 -d"$2s" "http://127.0.0.1:$PORT$path" >"$3"
     if grep -q 'Non-2xx' "$3"; then die "errors under load ($1): $(cat "$3")"; fi
 }
@@ -74,7 +74,7 @@ measure() {
     cpu_per_request network-standin "$before" "$(requests_done "$report")" >>"$OUT/network-$1.cpu"
 }
 
-kinds=(plain limited)
+kinds=(plain limited headers)
 for kind in "${kinds[@]}"; do rm -f "$OUT/network-$kind.rps" "$OUT/network-$kind.cpu"; done
 for kind in "${kinds[@]}"; do load "$kind" "$WARMUP" "$OUT/wrk-network-warmup.txt"; done
 for ((round = 1; round <= ROUNDS; round++)); do
@@ -82,10 +82,14 @@ for ((round = 1; round <= ROUNDS; round++)); do
 done
 plain_cpu=$(median <"$OUT/network-plain.cpu")
 limited_cpu=$(median <"$OUT/network-limited.cpu")
-printf '%-28s %14s %14s\n' "" "plain" "rate-limited"
-printf '%-28s %14s %14s\n' "req/s (median)" "$(median <"$OUT/network-plain.rps")" "$(median <"$OUT/network-limited.rps")"
-printf '%-28s %14s %14s\n' "server CPU us/request" "$plain_cpu" "$limited_cpu"
+headers_cpu=$(median <"$OUT/network-headers.cpu")
+printf '%-28s %14s %14s %14s\n' "" "plain" "rate-limited" "three headers"
+printf '%-28s %14s %14s %14s\n' "req/s (median)" "$(median <"$OUT/network-plain.rps")" \
+    "$(median <"$OUT/network-limited.rps")" "$(median <"$OUT/network-headers.rps")"
+printf '%-28s %14s %14s %14s\n' "server CPU us/request" "$plain_cpu" "$limited_cpu" "$headers_cpu"
 printf '%-28s %14s\n' "CPU rate-limited / plain" "$(ratio "$limited_cpu" "$plain_cpu")"
+printf '%-28s %14s\n' "CPU three headers / plain" "$(ratio "$headers_cpu" "$plain_cpu")"
+printf '%-28s %14s\n' "CPU rate-limited / headers" "$(ratio "$limited_cpu" "$headers_cpu")"
 
 # Part 2: PACED downloads in flight at once.
 before_mb=$(rss_mb network-standin)
@@ -105,4 +109,5 @@ printf '%-28s %14s\n' "RSS during (MB)" "$during_mb"
 printf '%-28s %14s\n' "KB per paced download" "$per_download_kb"
 printf '%-28s %14s\n' "GET /bench meanwhile" "$health"
 summarize "rate limit: CPU per request, limited / plain" "$(ratio "$limited_cpu" "$plain_cpu") (bar <= 1.1)"
+summarize "rate limit: CPU per request, limited / same headers" "$(ratio "$limited_cpu" "$headers_cpu")"
 summarize "network: KB per paced download ($PACED in flight)" "$per_download_kb"

@@ -2,7 +2,9 @@
 /// byte, and a jitter added to that latency. A response, a variant, a request (`X-StandIn-Network`) or the whole
 /// server (`serve --network`) names one; the presets follow Apple's Network Link Conditioner, and `standin.json`
 /// may add others (`"networks": {"hotel": {"down": "2Mbps", "up": "512kbps", "latency": "80ms", "jitter": "30ms"}}`).
-public struct NetworkProfile: Sendable, Equatable, CustomStringConvertible {
+///
+/// A class, so that every request's plan carries one reference to its profile rather than a copy of its figures.
+public final class NetworkProfile: Sendable, Equatable, CustomStringConvertible {
     /// The name fixtures, headers and the command line use.
     public let name: String
     /// The rate a response's body arrives at, in bytes per second; nil for no limit.
@@ -41,12 +43,17 @@ public struct NetworkProfile: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { name }
+
+    public static func == (left: NetworkProfile, right: NetworkProfile) -> Bool {
+        (left.name, left.down, left.up, left.latency, left.jitter)
+            == (right.name, right.down, right.up, right.latency, right.jitter)
+    }
 }
 
 extension NetworkProfile {
     /// Reads a custom profile of `standin.json`: `down`, `up`, `latency` and `jitter`, each optional (a rate not
     /// given is not limited; a duration not given is zero).
-    init(name: String, parsing object: ObjectReader) throws(FixtureError) {
+    convenience init(name: String, parsing object: ObjectReader) throws(FixtureError) {
         try object.requireKnownKeys(["down", "up", "latency", "jitter"])
         func rate(_ key: String) throws(FixtureError) -> Int? {
             guard let (text, line) = try object.string(key) else { return nil }

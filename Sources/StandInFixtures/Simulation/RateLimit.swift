@@ -44,13 +44,12 @@ public struct RateLimitStatus: Sendable, Equatable {
         self.isExceeded = isExceeded
     }
 
-    /// `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), on every answer of the fixture.
-    public var headers: [(name: String, value: String)] {
-        [
-            ("RateLimit-Limit", String(limit)),
-            ("RateLimit-Remaining", String(remaining)),
-            ("RateLimit-Reset", String(resetSeconds)),
-        ]
+    /// Adds `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds), which every answer of the
+    /// fixture carries, to `sink`.
+    public func writeHeaders(into sink: inout some ResponseSink) {
+        sink.addHeader("RateLimit-Limit", String(limit))
+        sink.addHeader("RateLimit-Remaining", String(remaining))
+        sink.addHeader("RateLimit-Reset", String(resetSeconds))
     }
 
     /// The 429 for a request past the limit: the error envelope, `Retry-After` and the `RateLimit-*` headers.
@@ -61,7 +60,10 @@ public struct RateLimitStatus: Sendable, Equatable {
                 "rate limit of \(limit) request(s) per \(DurationText.format(window)) reached; retry in \(resetSeconds) s",
             config: config,
             requestId: requestId,
-            extraHeaders: [("Retry-After", String(resetSeconds))] + headers
+            extraHeaders: [
+                ("Retry-After", String(resetSeconds)), ("RateLimit-Limit", String(limit)),
+                ("RateLimit-Remaining", String(remaining)), ("RateLimit-Reset", String(resetSeconds)),
+            ]
         )
     }
 }

@@ -44,25 +44,44 @@ public final class RateLimitCounters: Sendable {
         now: ContinuousClock.Instant = .now
     ) -> RateLimitStatus {
         let key = Key(fixture: fixture.id, value: value.map(Self.bounded) ?? "")
-        return state.withLock { state in
+        let (start, count, isExceeded) = state.withLock { state in
             state.uses &+= 1
-            var window = state.windows[key] ?? Window(start: now, count: 0, lastUse: 0)
-            if now - window.start >= limit.window { window = Window(start: now, count: 0, lastUse: 0) }
-            let isExceeded = window.count >= limit.requests
-            if !isExceeded { window.count += 1 }
-            window.lastUse = state.uses
-            if state.windows.updateValue(window, forKey: key) == nil, state.windows.count > Self.maxWindows {
+            let before = state.windows.count
+            // One lookup: the window is changed in place.
+            let counted = Self.count(
+                in: &state.windows[key, default: Window(start: now, count: 0, lastUse: 0)],
+                limit: limit,
+                now: now,
+                use: state.uses
+            )
+            if state.windows.count > before, state.windows.count > Self.maxWindows {
                 Self.dropLeastRecentlyUsed(from: &state.windows)
             }
-            let left = limit.window - (now - window.start)
-            return RateLimitStatus(
-                limit: limit.requests,
-                window: limit.window,
-                remaining: limit.requests - window.count,
-                resetSeconds: max(1, Int((left / .seconds(1)).rounded(.up))),
-                isExceeded: isExceeded
-            )
+            return counted
         }
+        let left = limit.window - (now - start)
+        return RateLimitStatus(
+            limit: limit.requests,
+            window: limit.window,
+            remaining: limit.requests - count,
+            resetSeconds: max(1, Int((left / .seconds(1)).rounded(.up))),
+            isExceeded: isExceeded
+        )
+    }
+
+    /// Counts a request in `window` (a new one if it has ended), unless it is past the limit: the window's start and
+    /// count after it, and whether it is past the limit.
+    private static func count(
+        in window: inout Window,
+        limit: RateLimit,
+        now: ContinuousClock.Instant,
+        use: UInt64
+    ) -> (start: ContinuousClock.Instant, count: Int, isExceeded: Bool) {
+        if now - window.start >= limit.window { window = Window(start: now, count: 0, lastUse: 0) }
+        let isExceeded = window.count >= limit.requests
+        if !isExceeded { window.count += 1 }
+        window.lastUse = use
+        return (window.start, window.count, isExceeded)
     }
 
     /// How many windows are kept, over every fixture.

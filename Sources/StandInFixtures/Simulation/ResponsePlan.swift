@@ -19,8 +19,7 @@ public struct ResponsePlan: Sendable {
 
     /// Adds the `RateLimit-*` headers of a rate-limited fixture's answer to `sink`; nothing for any other.
     public func writeRateLimitHeaders(into sink: inout some ResponseSink) {
-        guard let rateLimit else { return }
-        for header in rateLimit.headers { sink.addHeader(header.name, header.value) }
+        rateLimit?.writeHeaders(into: &sink)
     }
 
     /// Whether the answer cannot be given at once, intact: it waits, breaks, or is paced.
