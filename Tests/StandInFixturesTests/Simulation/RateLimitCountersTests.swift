@@ -4,17 +4,22 @@ import Testing
 /// The windows of rate limits, on a clock the test sets: fixed windows that start with their first request, and keys a
 /// hostile header cannot grow without bound.
 @Suite struct RateLimitCountersTests {
-    private let fixture = Fixture(
-        id: "keyed.json",
-        request: RequestPattern(method: .exact("GET"), path: .literal("/keyed")),
-        response: try! CompiledResponse(
+    private let fixture: Fixture
+
+    init() throws {
+        let response = try CompiledResponse(
             status: 200,
             headers: [],
             body: .empty,
             config: ProjectConfig(),
             pathParameters: []
         )
-    )
+        fixture = Fixture(
+            id: "keyed.json",
+            request: RequestPattern(method: .exact("GET"), path: .literal("/keyed")),
+            response: response
+        )
+    }
 
     @Test func aWindowStartsWithItsFirstRequestAndEndsAfterItsLength() {
         let counters = RateLimitCounters()
@@ -37,9 +42,10 @@ import Testing
         counters.reset()
         #expect(counters.windowCount == 0)
     }
+
     /// 12,000 distinct keys of 4 KB each: the windows stay within `RateLimitCounters.maxWindows` (the oldest are
     /// dropped, so the first key gets a fresh window), and a long key is still counted as itself.
-    @Test func hostileKeysAreBoundedInLengthAndCount() async throws {
+    @Test func hostileKeysAreBoundedInLengthAndCount() {
         let counters = RateLimitCounters()
         let limit = RateLimit(requests: 1, per: .seconds(60))
         let padding = String(repeating: "k", count: 4096)
