@@ -51,14 +51,22 @@ static int listening_port(int fd) {
     return 0;
 }
 
+/* Writes one record, the head line and the stack, with a single write(2): the processes of a run share the file
+ * (O_APPEND), and a record written in pieces would interleave with theirs. */
 static void trace(const char *call, int fd, int port) {
     if (log_fd < 0) return;
-    char line[160];
-    int count = snprintf(line, sizeof line, "== %s(%d) of a socket listening on port %d, process %d, thread %lu\n", call, fd,
-                         port, (int)getpid(), (unsigned long)pthread_self());
-    write(log_fd, line, (size_t)count);
+    char record[8192];
+    size_t used = (size_t)snprintf(record, sizeof record, "== %s(%d) of a socket listening on port %d, process %d, thread %lu\n",
+                                   call, fd, port, (int)getpid(), (unsigned long)pthread_self());
     void *frames[32];
-    backtrace_symbols_fd(frames, backtrace(frames, 32), log_fd);
+    int depth = backtrace(frames, 32);
+    char **symbols = backtrace_symbols(frames, depth);
+    for (int index = 0; symbols && index < depth && used < sizeof record; index++) {
+        used += (size_t)snprintf(record + used, sizeof record - used, "%s\n", symbols[index]);
+    }
+    free(symbols);
+    if (used > sizeof record) used = sizeof record;
+    write(log_fd, record, used);
 }
 
 int close(int fd) {
