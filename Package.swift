@@ -13,6 +13,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The local CA (`StandInCA`): certificates and P-256 keys made in Swift, not by shelling out to openssl.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // YAML for `standin import openapi` only: StandInTooling parses it, what an app links never sees it.
@@ -43,6 +47,15 @@ let package = Package(
         .target(name: "StandInFixtures", dependencies: ["NetworkCore", "StandInSupport"]),
         // The libevent engine (loops, connections, requests, replies): the only module that imports CLibevent and CZlib.
         .target(name: "StandInEngine", dependencies: ["CLibevent", "CZlib", "StandInSupport"]),
+        // StandIn's local certificate authority and the leaves it issues for the TLS ports.
+        .target(
+            name: "StandInCA",
+            dependencies: [
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
         // The blocking HTTP/1.1 transport that sends a client's request on unchanged: for the recorder, the fallback
         // proxy and drift, never linked by an app.
         .target(name: "StandInSocket", dependencies: ["NetworkCore", "StandInSupport"]),
@@ -59,7 +72,7 @@ let package = Package(
         .target(
             name: "MockServer",
             dependencies: [
-                "NetworkCore", "StandInEngine", "StandInFixtures", "StandInSocket", "StandInSupport",
+                "NetworkCore", "StandInCA", "StandInEngine", "StandInFixtures", "StandInSocket", "StandInSupport",
                 "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -70,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "standin",
             dependencies: [
-                "MockServer", "NetworkCore", "StandInFixtures", "StandInTooling",
+                "MockServer", "NetworkCore", "StandInCA", "StandInFixtures", "StandInTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -121,9 +134,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "StandInEngineTests", dependencies: ["StandInEngine"]),
+        .testTarget(name: "StandInCATests", dependencies: ["StandInCA", "ServerTestSupport"]),
         .testTarget(
             name: "StandInTests",
-            dependencies: ["standin", "NetworkCore", "ServerTestSupport", "StandInSupport"]
+            dependencies: ["standin", "NetworkCore", "ServerTestSupport", "StandInClient", "StandInSupport"]
         ),
         .testTarget(
             name: "ClientServerTests",

@@ -18,7 +18,7 @@ import json, os, re, sys
 package = json.load(sys.stdin)
 # Modules that come with the toolchain or the system, never declared as dependencies.
 SYSTEM = {"Foundation", "FoundationNetworking", "FoundationEssentials", "Glibc", "Darwin", "Dispatch", "Testing",
-          "XCTest", "Synchronization", "os", "Musl", "WinSDK"}
+          "XCTest", "Synchronization", "os", "Musl", "WinSDK", "Security"}
 IMPORT = re.compile(r"^(?:@_exported\s+|@testable\s+|@preconcurrency\s+)*(?:public\s+|package\s+|internal\s+)?"
                     r"import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)")
 

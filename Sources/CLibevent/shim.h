@@ -44,4 +44,20 @@ static inline int standin_tls_select_http11(SSL *ssl, const unsigned char **out,
     return SSL_TLSEXT_ERR_NOACK;
 }
 
+/// What OpenSSL calls with the client's SNI name during a handshake (`SSL_CTX_set_tlsext_servername_callback`).
+typedef int (*standin_tls_server_name_callback)(SSL *ssl, int *alert, void *argument);
+
+/// Has `callback` called with `argument` when a client of a connection made from `context` sends its SNI name (two
+/// macros in OpenSSL). The callback runs on the thread that runs the handshake.
+static inline void standin_tls_on_server_name(SSL_CTX *context, standin_tls_server_name_callback callback,
+                                              void *argument) {
+    SSL_CTX_set_tlsext_servername_callback(context, callback);
+    SSL_CTX_set_tlsext_servername_arg(context, argument);
+}
+
+/// The SNI name the client of `ssl` sent, or NULL (`TLSEXT_NAMETYPE_host_name` is a macro).
+static inline const char *standin_tls_server_name(const SSL *ssl) {
+    return SSL_get_servername(ssl, TLSEXT_NAMETYPE_host_name);
+}
+
 #endif

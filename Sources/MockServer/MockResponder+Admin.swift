@@ -45,7 +45,7 @@ extension MockResponder {
         let request = exchange.request
         let cors = context.store.current.config.cors?.responseHeaders ?? []
         for header in reply.headers + cors { request.addHeader(header.name, header.value) }
-        request.addHeader("Content-Type", "application/json")
+        request.addHeader("Content-Type", reply.contentType)
         request.addHeader("X-Request-ID", exchange.requestId)
         if let stream = reply.stream {
             StreamedReply.send(request, status: reply.status, body: stream, on: loop)

@@ -65,6 +65,7 @@ public final class MockServer: Sendable {
             logger: logger,
             sessionHost: configuration.host,
             sessionFallback: fallback,
+            localCA: configuration.tls?.localCA,
             maxSessions: configuration.maxSessions,
             sessionClock: configuration.sessionClock
         )
@@ -79,10 +80,7 @@ public final class MockServer: Sendable {
         }
         self.recording = recording
         let tls = try configuration.tls.map { settings throws(ServerError) in
-            HTTPServer.TLSPort(
-                port: settings.port,
-                context: try TLSContext(certificateFile: settings.certificateFile.path, keyFile: settings.keyFile.path)
-            )
+            HTTPServer.TLSPort(port: settings.port, context: try settings.makeContext(listeningOn: configuration.host))
         }
         http = HTTPServer(
             host: configuration.host,

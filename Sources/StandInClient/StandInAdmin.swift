@@ -23,22 +23,26 @@ public struct StandInAdmin: Sendable {
     public let token: String?
     /// The session this client acts on (`startSession()`), or nil for the server's shared state.
     public let sessionID: String?
+    /// The session's HTTPS base URL, on a server with a TLS port (`serve --tls-port`); nil otherwise.
+    public let tlsBaseURL: URL?
     private let session: URLSession
 
     /// Creates a client for the StandIn at `baseURL`.
     public init(baseURL: URL, token: String? = nil, session: URLSession = .shared) {
-        self.init(baseURL: baseURL, token: token, sessionID: nil, session: session)
+        self.init(baseURL: baseURL, token: token, sessionID: nil, tlsBaseURL: nil, session: session)
     }
 
-    private init(baseURL: URL, token: String?, sessionID: String?, session: URLSession) {
+    private init(baseURL: URL, token: String?, sessionID: String?, tlsBaseURL: URL?, session: URLSession) {
         self.baseURL = baseURL
         self.token = token
         self.sessionID = sessionID
+        self.tlsBaseURL = tlsBaseURL
         self.session = session
     }
 
     /// `POST /__standin/sessions`: starts a session, a world of its own for one test, and returns a client for it.
-    /// Its `baseURL` is the session's own port: point the app under test there. Every call on the returned client
+    /// Its `baseURL` is the session's own port (and `tlsBaseURL` its HTTPS port, on a server with one): point the app
+    /// under test there. Every call on the returned client
     /// (variants, fixtures, reset, requests, verify) acts on the session only; `end()` ends it.
     /// - Parameters:
     ///   - name: shown in `GET /__standin/sessions`.
@@ -57,7 +61,13 @@ public struct StandInAdmin: Sendable {
                 message: "the server answered a base URL that is not a URL: \(started.baseURL)"
             )
         }
-        return StandInAdmin(baseURL: sessionURL, token: token, sessionID: started.id, session: session)
+        return StandInAdmin(
+            baseURL: sessionURL,
+            token: token,
+            sessionID: started.id,
+            tlsBaseURL: started.tlsBaseURL.flatMap(URL.init(string:)),
+            session: session
+        )
     }
 
     /// `DELETE /__standin/sessions/{id}`: ends the session this client was started for; its port closes and its
@@ -148,6 +158,7 @@ public struct StandInAdmin: Sendable {
     private struct StartedSession: Decodable {
         let id: String
         let baseURL: String
+        let tlsBaseURL: String?
     }
     private struct AddedFixture: Decodable { let id: String }
     private struct JournalPage: Decodable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MockServer
+import StandInCA
 
 /// The flags that say where `serve` and `record` listen and what they print while they do.
 struct ListenOptions: ParsableArguments {
@@ -21,8 +22,21 @@ struct ListenOptions: ParsableArguments {
     @Flag(help: "Do not print a line per request.")
     var quiet = false
 
-    @Option(help: "Serve HTTPS on this port too (0 picks a free port and prints it), with --tls-cert and --tls-key.")
+    @Option(
+        help: ArgumentHelp(
+            "Serve HTTPS on this port too (0 picks a free port and prints it), with a leaf of StandIn's local CA (in $STANDIN_HOME/ca, default ~/.standin/ca) or --tls-cert and --tls-key."
+        )
+    )
     var tlsPort: Int?
+
+    @Option(
+        name: .customLong("tls-name"),
+        help: ArgumentHelp(
+            "A further DNS name or IP address for the local CA's leaf (besides localhost, 127.0.0.1, ::1 and --host); repeatable.",
+            valueName: "name"
+        )
+    )
+    var tlsNames: [String] = []
 
     @Option(help: ArgumentHelp("The HTTPS port's certificate chain, PEM (the certificate first).", valueName: "path"))
     var tlsCert: String?
@@ -38,19 +52,35 @@ struct ListenOptions: ParsableArguments {
             return
         }
         guard (0...65_535).contains(tlsPort) else { throw ValidationError("--tls-port must be within 0...65535.") }
-        guard tlsCert != nil, tlsKey != nil else {
-            throw ValidationError("--tls-port needs --tls-cert and --tls-key: a certificate for the port and its key.")
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-cert and --tls-key go together: a certificate for the port and its key.")
+        }
+        if tlsCert != nil, !tlsNames.isEmpty {
+            throw ValidationError("--tls-name names hosts for the local CA's leaf; --tls-cert brings its own names.")
+        }
+        for name in tlsNames where TLSName(name) == nil {
+            throw ValidationError("--tls-name \(name) is neither a DNS name nor an IP address.")
         }
     }
 
-    /// The HTTPS port asked for, if any.
-    var tls: TLSSettings? {
-        guard let tlsPort, let tlsCert, let tlsKey else { return nil }
-        return TLSSettings(
-            port: tlsPort,
-            certificateFile: URL(fileURLWithPath: tlsCert),
-            keyFile: URL(fileURLWithPath: tlsKey)
-        )
+    /// The HTTPS port asked for, if any: with --tls-cert and --tls-key, or with a leaf of the local CA (made on first
+    /// use). A CA that cannot be made or read is printed as `standin: …` and ends the command with status 1.
+    func tlsSettings() throws -> TLSSettings? {
+        guard let tlsPort else { return nil }
+        if let tlsCert, let tlsKey {
+            return TLSSettings(
+                port: tlsPort,
+                certificateFile: URL(fileURLWithPath: tlsCert),
+                keyFile: URL(fileURLWithPath: tlsKey)
+            )
+        }
+        do {
+            let ca = try LocalCA.openOrCreate(in: LocalCA.standardFolder())
+            return TLSSettings(port: tlsPort, certificate: .localCA(ca, names: tlsNames.compactMap(TLSName.init)))
+        } catch {
+            printError("standin: \(error)")
+            throw ExitCode.failure
+        }
     }
 
     /// Where `server`, listening on `port`, can be reached: `http://host:port`, and its HTTPS port after it.

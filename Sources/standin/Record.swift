@@ -111,7 +111,7 @@ struct Record: ParsableCommand {
             mocksDirectory: directory,
             host: listen.host,
             port: listen.port,
-            tls: listen.tls,
+            tls: try listen.tlsSettings(),
             accessLog: !listen.quiet,
             limits: try limits.limits(),
             watch: mode == .missing,

@@ -114,7 +114,7 @@ struct Serve: ParsableCommand {
             mocksDirectory: URL(fileURLWithPath: mocks.mocks),
             host: listen.host,
             port: listen.port,
-            tls: listen.tls,
+            tls: try listen.tlsSettings(),
             threads: threadCount,
             strict: strict,
             accessLog: !listen.quiet,

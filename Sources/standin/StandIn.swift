@@ -14,7 +14,9 @@ struct StandIn: ParsableCommand {
             in your backend's response envelope.
             """,
         version: Version.current,
-        subcommands: [Serve.self, Record.self, Check.self, List.self, Drift.self, Import.self],
+        subcommands: [
+            Serve.self, Record.self, Check.self, List.self, Drift.self, Import.self, CertificateAuthorityCommand.self,
+        ],
         defaultSubcommand: Serve.self
     )
 

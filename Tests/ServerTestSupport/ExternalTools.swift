@@ -1,16 +1,21 @@
 import Foundation
 
 /// Runs `executable` with `arguments` to completion and returns its exit status and output; one that has not ended
-/// after `deadline` seconds is killed (and reports the signal). Waits on a thread of its own.
+/// after `deadline` seconds is killed (and reports the signal). `environment` is added to the test process's own.
+/// Waits on a thread of its own.
 public func runToCompletion(
     _ executable: URL,
     _ arguments: [String],
+    environment: [String: String] = [:],
     deadline: Double = 20
 ) async throws -> (status: Int32, output: String, error: String) {
     try await onOwnThread {
         let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

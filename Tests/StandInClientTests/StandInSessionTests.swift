@@ -31,6 +31,7 @@ import FoundationNetworking
             let second = try await standin.startSession()
             #expect(first.baseURL != second.baseURL)
             #expect(first.baseURL.port != base.port)
+            #expect(first.tlsBaseURL == nil)  // no HTTPS port on this server
 
             try await first.setVariant("expired-token", for: "GET /users/{id}")
             #expect(try await Self.code(first.baseURL, "/users/1") == 40101)

@@ -19,14 +19,15 @@ enum StandInBinary {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `standin` with `arguments` to completion and returns its exit status and output. A run that has not
-    /// ended after `deadline` seconds is killed (and reports the signal), so a regression fails instead of hanging.
-    /// Waits on a thread of its own.
+    /// Runs `standin` with `arguments` (and `environment` added to the test's own) to completion and returns its exit
+    /// status and output. A run that has not ended after `deadline` seconds is killed (and reports the signal), so a
+    /// regression fails instead of hanging. Waits on a thread of its own.
     static func run(
         _ arguments: [String],
+        environment: [String: String] = [:],
         deadline: Double = 20
     ) async throws -> (status: Int32, output: String, error: String) {
-        try await runToCompletion(url, arguments, deadline: deadline)
+        try await runToCompletion(url, arguments, environment: environment, deadline: deadline)
     }
 }
 
@@ -39,8 +40,13 @@ final class ServeProcess {
 
     /// Starts `standin <command> --port 0` with `arguments` and waits (on a thread of its own) for it to print its
     /// address. With `openFiles`, the process may have at most that many files open (through `prlimit`, which
-    /// becomes the process).
-    init(_ arguments: [String], command: String = "serve", openFiles: Int? = nil) async throws {
+    /// becomes the process). `environment` is added to the test process's own.
+    init(
+        _ arguments: [String],
+        command: String = "serve",
+        openFiles: Int? = nil,
+        environment: [String: String] = [:]
+    ) async throws {
         let standin = [StandInBinary.url.path, command, "--port", "0"] + arguments
         if let openFiles {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
@@ -48,6 +54,9 @@ final class ServeProcess {
         } else {
             process.executableURL = StandInBinary.url
             process.arguments = Array(standin.dropFirst())
+        }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -7,7 +7,7 @@ extension AdminAPI {
     static let maxSessionNameBytes = 200
 
     /// `POST /__standin/sessions` with `{"name"?: "...", "ttl"?: "10m"}` (or no body): 201 with the new session's
-    /// `id` and `baseURL`. `host` is the call's `Host` header, for the base URL.
+    /// `id` and `baseURL` (and `tlsBaseURL` on a server with an HTTPS port). `host` is the call's `Host` header, for the base URL.
     func startSession(_ body: [UInt8], host: String?) throws(AdminError) -> AdminReply {
         var name: String?
         var ttl = SessionTTL.standard
@@ -49,10 +49,12 @@ extension AdminAPI {
         let session = try context.startSession(name: name, ttl: ttl, on: server)
         var reply = AdminReply(
             status: 201,
-            json: AdminJSON.object([
-                ("id", AdminJSON.string(session.id.description)),
-                ("baseURL", AdminJSON.string(baseURL(of: session, host: host))),
-            ])
+            json: AdminJSON.object(
+                [
+                    ("id", AdminJSON.string(session.id.description)),
+                    ("baseURL", AdminJSON.string(baseURL(of: session, host: host))),
+                ] + tlsBaseURL(of: session, host: host)
+            )
         )
         reply.headers.append(("Location", Self.pathPrefix + "sessions/" + session.id.description))
         return reply
@@ -63,13 +65,16 @@ extension AdminAPI {
     func listSessions(host: String?) -> AdminReply {
         let format = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
         let sessions = context.sessions.all.map { session in
-            AdminJSON.object([
-                ("id", AdminJSON.string(session.id.description)),
-                ("name", AdminJSON.string(session.name)),
-                ("baseURL", AdminJSON.string(baseURL(of: session, host: host))),
-                ("requests", AdminJSON.int(session.state.journal?.lastNumber ?? 0)),
-                ("expiresAt", AdminJSON.string(format.format(session.lease.expiresAt))),
-            ])
+            AdminJSON.object(
+                [
+                    ("id", AdminJSON.string(session.id.description)),
+                    ("name", AdminJSON.string(session.name)),
+                    ("baseURL", AdminJSON.string(baseURL(of: session, host: host))),
+                ] + tlsBaseURL(of: session, host: host) + [
+                    ("requests", AdminJSON.int(session.state.journal?.lastNumber ?? 0)),
+                    ("expiresAt", AdminJSON.string(format.format(session.lease.expiresAt))),
+                ]
+            )
         }
         return AdminReply(status: 200, json: AdminJSON.array(sessions))
     }
@@ -77,9 +82,19 @@ extension AdminAPI {
     /// `http://HOST:PORT` of the session's port, with the host the caller reached the server by (its `Host`
     /// header), else the host the server listens on.
     private func baseURL(of session: Session, host: String?) -> String {
+        "http://\(hostName(host)):\(session.port.port)"
+    }
+
+    /// `tlsBaseURL`, `https://HOST:PORT` of the session's HTTPS port, when it has one.
+    private func tlsBaseURL(of session: Session, host: String?) -> [(String, JSONNode)] {
+        guard let port = session.port.tlsPort else { return [] }
+        return [("tlsBaseURL", AdminJSON.string("https://\(hostName(host)):\(port)"))]
+    }
+
+    /// The host the caller reached the server by (its `Host` header), else the host the server listens on.
+    private func hostName(_ host: String?) -> String {
         let listening = context.sessionHost.contains(":") ? "[\(context.sessionHost)]" : context.sessionHost
-        let name = host.flatMap(Authority.init(hostHeader:))?.name ?? listening
-        return "http://\(name):\(session.port.port)"
+        return host.flatMap(Authority.init(hostHeader:))?.name ?? listening
     }
 
     /// `DELETE /__standin/sessions/{id}`: ends the session and frees its state.

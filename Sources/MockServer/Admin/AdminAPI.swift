@@ -15,7 +15,7 @@ struct AdminAPI {
         "DELETE /__standin/fixtures/{id}", "POST /__standin/reload", "POST /__standin/reset",
         "GET /__standin/variants", "PUT /__standin/variants", "GET /__standin/requests", "DELETE /__standin/requests",
         "GET /__standin/ui", "GET /__standin/events", "GET /__standin/sessions", "POST /__standin/sessions",
-        "DELETE /__standin/sessions/{id}",
+        "DELETE /__standin/sessions/{id}", "GET /__standin/ca.pem", "GET /__standin/ca.mobileconfig",
     ]
 
     let context: ServerContext
@@ -55,6 +55,9 @@ struct AdminAPI {
         case "requests":
             try call.require("GET", "DELETE")
             return call.method == "GET" ? try requests(query: call.rawQuery) : clearRequests()
+        case "ca.pem", "ca.mobileconfig":
+            try call.require("GET")
+            return try certificateAuthority(route == "ca.pem" ? .pem : .appleProfile)
         case "sessions":
             try call.require("GET", "POST")
             return call.method == "GET" ? listSessions(host: call.host) : try startSession(call.body, host: call.host)
@@ -136,11 +139,13 @@ struct AdminError: Error {
 /// The answer to an admin call.
 struct AdminReply {
     let status: Int
-    /// A JSON body, or nil for an error (then `error` is the message of a standard envelope) or a stream.
+    /// A JSON body, or nil for an error (then `error` is the message of a standard envelope), a stream or a file.
     let json: JSONNode?
     let error: String?
     /// A JSON body too large to build at once, sent as the client reads it.
     let stream: (any StreamedBody)?
+    /// A body that is not JSON (a certificate, a profile), with its content type.
+    let file: (contentType: String, bytes: [UInt8])?
     var headers: [(name: String, value: String)] = []
 
     init(status: Int, json: JSONNode) {
@@ -148,6 +153,7 @@ struct AdminReply {
         self.json = json
         error = nil
         stream = nil
+        file = nil
     }
 
     init(status: Int, error: String) {
@@ -155,6 +161,7 @@ struct AdminReply {
         json = nil
         self.error = error
         stream = nil
+        file = nil
     }
 
     init(status: Int, stream: any StreamedBody) {
@@ -162,11 +169,24 @@ struct AdminReply {
         json = nil
         error = nil
         self.stream = stream
+        file = nil
     }
+
+    init(status: Int, contentType: String, bytes: [UInt8]) {
+        self.status = status
+        json = nil
+        error = nil
+        stream = nil
+        file = (contentType, bytes)
+    }
+
+    /// The body's content type.
+    var contentType: String { file?.contentType ?? "application/json" }
 
     /// The body: the JSON, or the standard error envelope (`code` = status, `message`, `data: null`, `request_id`).
     func body(requestId: String) -> [UInt8] {
         if let json { return json.compactBytes }
+        if let file { return file.bytes }
         return ErrorEnvelope.body(code: status, message: error ?? "", format: .standard, requestId: requestId)
     }
 }

@@ -100,9 +100,11 @@ final class SessionRegistry: Sendable {
         return result
     }
 
-    /// Ends `session`, which has left the registry, and retires its port.
+    /// Ends `session`, which has left the registry, and retires its ports.
     private func finish(_ session: Session) {
         session.end()
-        retiredPorts.retire(session.port.port, for: session.lease.ttl)
+        for port in [session.port.port] + (session.port.tlsPort.map { [$0] } ?? []) {
+            retiredPorts.retire(port, for: session.lease.ttl)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+import StandInCA
 import StandInEngine
 import StandInFixtures
 
@@ -15,6 +16,8 @@ final class ServerContext: Sendable {
     let sessionHost: String
     /// The backend that answers what no fixture matches on sessions' ports: the server's (`--fallback-upstream`).
     let sessionFallback: Upstream?
+    /// The local CA the TLS port's leaves come from, served at `/__standin/ca.pem`; nil without one.
+    let localCA: LocalCA?
     let store: FixtureStore
     let simulation: Simulation
     /// Nil when the journal is off (`--journal-size 0`).
@@ -33,11 +36,13 @@ final class ServerContext: Sendable {
         logger: Logger,
         sessionHost: String,
         sessionFallback: Upstream?,
+        localCA: LocalCA? = nil,
         maxSessions: Int,
         sessionClock: SessionClock
     ) {
         self.sessionHost = sessionHost
         self.sessionFallback = sessionFallback
+        self.localCA = localCA
         main = SessionState(
             fixtures: store,
             chooser: ResponseChooser(variants: simulation.settings.variants),

@@ -20,8 +20,9 @@ public final class URLSessionTransport: Transport {
     private let session: URLSession
     private let delegate: SessionDelegate
 
-    /// Whether this platform's URLSession lets a transport skip certificate checks (`trustsAnyCertificate`): on
-    /// Apple platforms; not on Linux, where FoundationNetworking offers no way to.
+    /// Whether this platform's URLSession lets a transport skip certificate checks (`trustsAnyCertificate`) or trust
+    /// roots of its own (`trustedRoots`): on Apple platforms; not on Linux, where FoundationNetworking offers no way
+    /// to.
     public static var canTrustAnyCertificate: Bool {
         #if canImport(FoundationNetworking)
         false
@@ -36,18 +37,25 @@ public final class URLSessionTransport: Transport {
     ///   - followsRedirects: Whether to follow 3xx responses; `false` returns them as they are.
     ///   - trustsAnyCertificate: Accept any server certificate (for a development backend with a self-signed one);
     ///     only where ``canTrustAnyCertificate`` is true. Never in an app.
+    ///   - trustedRoots: DER certificates trusted as roots by this transport alone, besides the system's (StandIn's
+    ///     local CA in a test: ``derCertificates(inPEM:)`` of `/__standin/ca.pem`); only where
+    ///     ``canTrustAnyCertificate`` is true. On Linux, trust the CA for the whole system instead
+    ///     (`standin ca trust --system`), which FoundationNetworking follows.
     ///   - maxBodyBytes: The largest response body accepted (a tool reading what any server sends); nil for any.
     public init(
         configuration: URLSessionConfiguration = .ephemeral,
         followsRedirects: Bool = false,
         trustsAnyCertificate: Bool = false,
+        trustedRoots: [Data] = [],
         maxBodyBytes: Int? = nil
     ) {
         precondition(!trustsAnyCertificate || Self.canTrustAnyCertificate, "cannot skip certificate checks here")
+        precondition(trustedRoots.isEmpty || Self.canTrustAnyCertificate, "cannot add trusted roots here")
         self.maxBodyBytes = maxBodyBytes
         delegate = SessionDelegate(
             followsRedirects: followsRedirects,
             trustsAnyCertificate: trustsAnyCertificate,
+            trustedRoots: trustedRoots,
             maxBodyBytes: maxBodyBytes
         )
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
@@ -55,6 +63,14 @@ public final class URLSessionTransport: Transport {
 
     deinit {
         session.finishTasksAndInvalidate()
+    }
+
+    /// The DER bytes of each certificate in a PEM text (`-----BEGIN CERTIFICATE-----` blocks), for `trustedRoots`.
+    public static func derCertificates(inPEM pem: String) -> [Data] {
+        pem.components(separatedBy: "-----BEGIN CERTIFICATE-----").dropFirst().compactMap { block in
+            guard let end = block.range(of: "-----END CERTIFICATE-----") else { return nil }
+            return Data(base64Encoded: String(block[..<end.lowerBound]), options: .ignoreUnknownCharacters)
+        }
     }
 
     /// Sends the request with a new data task and waits for its completion or the calling task's cancellation.

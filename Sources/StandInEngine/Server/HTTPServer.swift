@@ -66,6 +66,9 @@ package final class HTTPServer: Sendable {
     /// The port the server listens on (the chosen one when started with port 0); 0 before `start`.
     package var port: Int { boundPort.withLock { $0 } }
 
+    /// Whether the server has an HTTPS port, so that `openPort(tls: true)` opens another.
+    package var servesTLS: Bool { tls != nil }
+
     /// The HTTPS port (the chosen one when asked for port 0); 0 before `start`, and without one.
     package var tlsPort: Int { boundTLSPort.withLock { $0 } }
 
@@ -155,7 +158,9 @@ package final class HTTPServer: Sendable {
     /// added the port, at its next turn. A port the kernel offers for which `avoiding` is true is held while another
     /// is asked for, then let go. Throws when no port can be listened on, when the kernel offers only ports to avoid,
     /// or when the process has too few descriptors left for the port's sockets and connections (`DescriptorBudget`).
+    /// With `tls`, the port speaks HTTPS with the server's TLS context (`servesTLS`).
     package func openPort(
+        tls: Bool = false,
         avoiding: (Int) -> Bool = { _ in false },
         makeHandler: @escaping @Sendable (EventLoop) -> any HTTPHandler
     ) throws(ServerError) -> AdditionalPort {
@@ -167,6 +172,7 @@ package final class HTTPServer: Sendable {
         if let free = DescriptorBudget.free(), free < loops.count + DescriptorBudget.keptForConnections {
             throw .outOfDescriptors(limit: DescriptorBudget.limit)
         }
+        let context = tls ? self.tls?.context : nil
         let sockets = try freePort(count: loops.count, avoiding: avoiding)
         let port = SocketAddress.boundPort(of: sockets[0])
         for (loop, socket) in zip(loops, sockets.map(HandedSocket.init)) {
@@ -174,7 +180,7 @@ package final class HTTPServer: Sendable {
             loop.execute { [unowned loop] in
                 guard let socket = socket.take() else { return }
                 do throws(ServerError) {
-                    try loop.listen(on: socket, handler: makeHandler(loop))
+                    try loop.listen(on: socket, tls: context, handler: makeHandler(loop))
                 } catch {
                     loop.mainHandler?.engineDid(.portFailed(port: port, reason: error.description))
                 }
