@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(
             name: "MockServerTests",
             dependencies: [
-                "MockServer", "NetworkCore", "NetworkTestSupport", "ServerTestSupport", "StandInEngine",
+                "MockServer", "NetworkCore", "NetworkTestSupport", "ServerTestSupport", "StandInCA", "StandInEngine",
                 "StandInFixtures", "StandInSupport", "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ],
