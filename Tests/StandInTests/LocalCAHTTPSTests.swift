@@ -117,6 +117,44 @@ import Testing
         }
     }
 
+    @Test func halfHandshakesLeaveTheServersDescriptorsAtBaselineAndATakenTLSPortIsNamed() async throws {
+        try await withHome { home in
+            try await withServer(home: home) { server, port in
+                let descriptors = "/proc/\(server.process.processIdentifier)/fd"
+                func open() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: descriptors).count) ?? -1 }
+                let baseline = open()
+                // 200 clients each send the first bytes of a ClientHello and hang up; 20 more hold theirs open.
+                let script = """
+                    import socket, sys
+                    port = int(sys.argv[1])
+                    hello = bytes.fromhex("160301020001")
+                    for _ in range(200):
+                        with socket.create_connection(("127.0.0.1", port), timeout=60) as connection:
+                            connection.sendall(hello)
+                    held = [socket.create_connection(("127.0.0.1", port), timeout=60) for _ in range(20)]
+                    for connection in held:
+                        connection.sendall(hello)
+                    print("done")
+                    """
+                let clients = try await runToCompletion(Self.env, ["python3", "-c", script, "\(port)"], deadline: 120)
+                #expect(clients.output.contains("done"), "\(clients.error)")
+                // The held ones went away with the script: the count comes back to where it was.
+                var now = open()
+                for _ in 0..<600 where now != baseline {
+                    try await Task.sleep(for: .milliseconds(100))
+                    now = open()
+                }
+                #expect(now == baseline, "\(now) descriptors open, \(baseline) before")
+                let taken = try await StandInBinary.run(
+                    ["serve", "--mocks", Self.sample, "--port", "0", "--tls-port", "\(port)"],
+                    environment: ["STANDIN_HOME": home.path]
+                )
+                #expect(taken.status == 1)
+                #expect(taken.error.contains("cannot listen on 127.0.0.1:\(port): address in use"), "\(taken.error)")
+            }
+        }
+    }
+
     /// Runs `body` with a new, empty `STANDIN_HOME` folder, removed afterwards.
     private func withHome(_ body: (URL) async throws -> Void) async throws {
         let home = FileManager.default.temporaryDirectory.appending(path: "standin-home-\(UUID().uuidString)")
