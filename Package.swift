@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "StandInFixtures", targets: ["StandInFixtures"]),
         .library(name: "MockServer", targets: ["MockServer"]),
         .library(name: "StandInClient", targets: ["StandInClient"]),
+        .library(name: "StandInTesting", targets: ["StandInTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -80,6 +81,8 @@ let package = Package(
             resources: [.embedInCode("Dashboard/app.js")]
         ),
         .target(name: "StandInClient", dependencies: ["StandInSupport"]),
+        // Sessions per test from Swift Testing (`.standInSession`) and XCTest (`StandInTestCase`): no libevent.
+        .target(name: "StandInTesting", dependencies: ["StandInClient"]),
         .executableTarget(
             name: "standin",
             dependencies: [
@@ -135,6 +138,13 @@ let package = Package(
         ),
         .testTarget(name: "StandInEngineTests", dependencies: ["StandInEngine"]),
         .testTarget(name: "StandInCATests", dependencies: ["StandInCA", "ServerTestSupport"]),
+        .testTarget(
+            name: "StandInTestingTests",
+            dependencies: [
+                "StandInTesting", "ServerTestSupport", "MockServer", "StandInSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "StandInTests",
             dependencies: ["standin", "NetworkCore", "ServerTestSupport", "StandInClient", "StandInSupport"]

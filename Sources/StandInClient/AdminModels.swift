@@ -59,6 +59,14 @@ public struct RecordedRequest: Sendable, Decodable, CustomStringConvertible {
         headers.first { $0.key.lowercased() == name.lowercased() }?.value
     }
 
+    /// The request and the fixture that came nearest to answering it, with what differed:
+    /// `GET /users/x; nearest: users/get.json (GET /users/{id}): path parameter id "x" is not a number`.
+    public var unmatchedDescription: String {
+        guard let miss = nearMisses?.first else { return description }
+        return
+            "\(description); nearest: \(miss.fixture) (\(miss.endpoint)): \(miss.differences.joined(separator: "; "))"
+    }
+
     /// `POST /orders with body {"product_id":"BOOK-42"}`.
     public var description: String {
         var text = "\(method) \(path)"

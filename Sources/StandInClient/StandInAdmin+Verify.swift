@@ -24,12 +24,7 @@ extension StandInAdmin {
     public func verifyNoUnmatchedRequests() async throws {
         let unmatched = try await requests(matching: .unmatched)
         guard !unmatched.isEmpty else { return }
-        let lines = unmatched.map { request in
-            let nearest = request.nearMisses?.first.map { miss in
-                "; nearest: \(miss.fixture) (\(miss.endpoint)): \(miss.differences.joined(separator: "; "))"
-            }
-            return "\(request)\(nearest ?? "")"
-        }
+        let lines = unmatched.map(\.unmatchedDescription)
         throw VerificationFailure(
             message: "expected no unmatched requests, saw \(unmatched.count):\n" + lines.joined(separator: "\n")
         )
