@@ -103,7 +103,7 @@ final class SessionRegistry: Sendable {
     /// Ends `session`, which has left the registry, and retires its ports.
     private func finish(_ session: Session) {
         session.end()
-        for port in [session.port.port] + (session.port.tlsPort.map { [$0] } ?? []) {
+        for port in [session.port.port, session.port.tlsPort].compactMap({ $0 }) {
             retiredPorts.retire(port, for: session.lease.ttl)
         }
     }
