@@ -151,7 +151,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ClientServerTests",
-            dependencies: ["NetworkCore", "NetworkTestSupport", "ServerTestSupport", "StandInSupport"]
+            dependencies: [
+                "NetworkCore", "NetworkTestSupport", "ServerTestSupport", "StandInFixtures", "StandInSupport",
+            ]
         ),
         .testTarget(
             name: "RegistryTests",
