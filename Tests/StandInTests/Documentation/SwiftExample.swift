@@ -3,7 +3,8 @@
 /// The convention (docs/development.md): every block compiles as written, its imports included. A block of
 /// declarations only (imports, types, functions, extensions, `@Test` functions) is a file of its own; a block with
 /// statements at the top level is a `main.swift`, which sees the declarations of the blocks of the same page. A block
-/// fenced as ```swift Tests/Target/File.swift also runs: that test file holds the block as written, imports aside.
+/// fenced as ```swift Tests/Target/File.swift also runs: that test file holds the block as written, imports aside. A
+/// block that begins with `// swift-tools-version:` is a `Package.swift`, checked on its own against PackageDescription.
 struct SwiftExample: Sendable, CustomStringConvertible {
     /// The Markdown file, relative to the repository root.
     let file: String
@@ -31,6 +32,12 @@ struct SwiftExample: Sendable, CustomStringConvertible {
             let word = line.prefix { $0 != " " && $0 != "(" }
             return Self.declarationWords.contains(word)
         }
+    }
+
+    /// The `swift-tools-version` of a block that is a package manifest (`Package.swift`), else nil.
+    var manifestToolsVersion: String? {
+        guard let first = lines.first, first.hasPrefix("// swift-tools-version:") else { return nil }
+        return String(first.dropFirst("// swift-tools-version:".count))
     }
 
     /// The block's code, with a directive first so that the compiler names the Markdown file and its lines.

@@ -39,6 +39,14 @@ struct SwiftExampleCompiler: Sendable {
         )
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        var errors: [String] = []
+        for (index, example) in examples.enumerated() {
+            guard let version = example.manifestToolsVersion else { continue }
+            let manifest = folder.appendingPathComponent("Manifest\(index)/Package.swift")
+            try writeFile(example.source, to: manifest)
+            errors += try await typecheck([manifest], manifestToolsVersion: version)
+        }
+        let examples = examples.filter { $0.manifestToolsVersion == nil }
         var library: [URL] = []
         for (index, example) in examples.enumerated() where example.isDeclarations {
             library.append(folder.appendingPathComponent("Declarations\(index).swift"))
@@ -49,8 +57,7 @@ struct SwiftExampleCompiler: Sendable {
             try writeFile(outline, to: library[library.count - 1])
         }
         let libraryErrors = try await typecheck(library, parseAsLibrary: true)
-        guard libraryErrors.isEmpty else { return libraryErrors }
-        var errors: [String] = []
+        guard libraryErrors.isEmpty else { return errors + libraryErrors }
         for (index, example) in examples.enumerated() where !example.isDeclarations {
             let program = folder.appendingPathComponent("Program\(index)")
             try FileManager.default.createDirectory(at: program, withIntermediateDirectories: true)
@@ -61,10 +68,21 @@ struct SwiftExampleCompiler: Sendable {
         return errors
     }
 
-    /// Runs `swiftc -typecheck` on `files` and returns its errors, each with the notes that follow it.
-    private func typecheck(_ files: [URL], parseAsLibrary: Bool) async throws -> [String] {
+    /// Runs `swiftc -typecheck` on `files` and returns its errors, each with the notes that follow it. A package
+    /// manifest (`manifestToolsVersion`) is checked against the toolchain's PackageDescription instead of the build's
+    /// modules.
+    private func typecheck(
+        _ files: [URL],
+        parseAsLibrary: Bool = false,
+        manifestToolsVersion: String? = nil
+    ) async throws -> [String] {
         guard !files.isEmpty else { return [] }
-        var arguments = ["-typecheck", "-swift-version", "6", "-diagnostic-style", "llvm", "-I", Self.modules.path]
+        var arguments = ["-typecheck", "-swift-version", "6", "-diagnostic-style", "llvm"]
+        if let manifestToolsVersion {
+            arguments += ["-I", Self.manifestAPI.path, "-package-description-version", manifestToolsVersion]
+        } else {
+            arguments += ["-I", Self.modules.path]
+        }
         if parseAsLibrary { arguments.append("-parse-as-library") }
         arguments += files.map(\.path)
         let (executable, prefix) = Self.compiler
@@ -82,6 +100,18 @@ struct SwiftExampleCompiler: Sendable {
         }
         return errors
     }
+
+    /// The toolchain's PackageDescription module, which a `Package.swift` is compiled against: `lib/swift/pm/ManifestAPI`
+    /// beside the compiler's `bin/`.
+    private static let manifestAPI: URL = {
+        #if canImport(Darwin)
+        let toolchain = URL(fileURLWithPath: "/Library/Developer/CommandLineTools/usr")
+        #else
+        let toolchain = compiler.executable.resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        #endif
+        return toolchain.appendingPathComponent("lib/swift/pm/ManifestAPI")
+    }()
 
     /// The compiler that built the tests: `swiftc` on the `PATH` (xcrun's on Apple platforms).
     private static let compiler: (executable: URL, arguments: [String]) = {
