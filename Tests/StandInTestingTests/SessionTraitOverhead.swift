@@ -26,9 +26,10 @@ struct SessionTraitOverhead {
             let middle = sorted[sorted.count / 2]
             return Double(middle.components.seconds) * 1_000 + Double(middle.components.attoseconds) / 1e15
         }
+        func milliseconds(_ value: Double) -> String { String(format: "%.3f ms", value) }
         print(
-            "session-trait: median of 100: with .standInSession \(median(scoped)) ms, bare \(median(bare)) ms, "
-                + "added \(median(scoped) - median(bare)) ms"
+            "session-trait: median of 100: with .standInSession \(milliseconds(median(scoped))), "
+                + "bare \(milliseconds(median(bare))), added \(milliseconds(median(scoped) - median(bare)))"
         )
     }
 
