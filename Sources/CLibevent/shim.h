@@ -44,4 +44,28 @@ static inline int standin_tls_select_http11(SSL *ssl, const unsigned char **out,
     return SSL_TLSEXT_ERR_NOACK;
 }
 
+/// Runs the write callback of `bufferEvent` (a bufferevent on a socket: an OpenSSL one, or a plain one) in this turn
+/// of the loop, as if the socket had been reported writable, so that what its output holds goes to the socket now
+/// rather than after another `epoll_wait`. Safe when the socket turns out not to be writable (the bufferevent then
+/// waits for it as usual) or the output is empty. Returns 0, doing nothing, when the event it finds is not the
+/// bufferevent's write event.
+///
+/// libevent has no function for this: the write event is the `ev_write` field of its public `struct bufferevent`
+/// (event2/bufferevent_struct.h), after `ev_base`, `be_ops` and `ev_read`. That header is not included here, as
+/// it would make `struct event` and `struct bufferevent` complete types and change how Swift imports every
+/// function taking them, so the field is found by its offset, with the size of `struct event` the library reports,
+/// and checked (its callback argument is the bufferevent, it waits for writes) before it is used.
+///
+/// Threads: the thread of the bufferevent's loop. Ownership: the caller keeps its reference to the bufferevent;
+/// none is taken.
+static inline int standin_bufferevent_write_now(struct bufferevent *bufferEvent) {
+    char *fields = (char *)bufferEvent + 2 * sizeof(void *);
+    struct event *writeEvent = (struct event *)(fields + event_get_struct_event_size());
+    if (event_get_callback_arg(writeEvent) != (void *)bufferEvent || !(event_get_events(writeEvent) & EV_WRITE)) {
+        return 0;
+    }
+    event_active(writeEvent, EV_WRITE, 1);
+    return 1;
+}
+
 #endif
