@@ -31,6 +31,14 @@ static inline int standin_tls_require_tls12(SSL_CTX *context) {
     return (int)SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION);
 }
 
+/// Turns session resumption off for connections made with `context`, as nginx's `ssl_session_cache off` and
+/// `ssl_session_tickets off` do: no server-side session cache and no session tickets (both macros or macro arguments
+/// in OpenSSL), so that every connection makes a full handshake.
+static inline void standin_tls_disable_resumption(SSL_CTX *context) {
+    SSL_CTX_set_session_cache_mode(context, SSL_SESS_CACHE_OFF);
+    SSL_CTX_set_options(context, SSL_OP_NO_TICKET);
+}
+
 /// Picks `http/1.1` when the client offers it over ALPN, and no protocol otherwise (an OpenSSL ALPN callback).
 static inline int standin_tls_select_http11(SSL *ssl, const unsigned char **out, unsigned char *outlen,
                                             const unsigned char *in, unsigned int inlen, void *arg) {

@@ -81,7 +81,11 @@ public final class MockServer: Sendable {
         let tls = try configuration.tls.map { settings throws(ServerError) in
             HTTPServer.TLSPort(
                 port: settings.port,
-                context: try TLSContext(certificateFile: settings.certificateFile.path, keyFile: settings.keyFile.path)
+                context: try TLSContext(
+                    certificateFile: settings.certificateFile.path,
+                    keyFile: settings.keyFile.path,
+                    resumption: settings.sessionResumption
+                )
             )
         }
         http = HTTPServer(

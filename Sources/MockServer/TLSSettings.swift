@@ -9,10 +9,14 @@ public struct TLSSettings: Sendable {
     public var certificateFile: URL
     /// A PEM file holding the certificate's private key.
     public var keyFile: URL
+    /// Whether a client may resume an earlier session (a server-side session cache and session tickets); when false,
+    /// every connection makes a full handshake (`serve --tls-no-resumption`).
+    public var sessionResumption: Bool
 
-    public init(port: Int, certificateFile: URL, keyFile: URL) {
+    public init(port: Int, certificateFile: URL, keyFile: URL, sessionResumption: Bool = true) {
         self.port = port
         self.certificateFile = certificateFile
         self.keyFile = keyFile
+        self.sessionResumption = sessionResumption
     }
 }

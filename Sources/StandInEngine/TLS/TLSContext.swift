@@ -3,7 +3,8 @@ import Foundation
 
 /// What a TLS port says in its handshakes: a certificate chain and its key, TLS 1.2 and 1.3 with ECDHE key exchange
 /// and AEAD ciphers only, ALPN `http/1.1`, and session resumption (a server-side cache and tickets, OpenSSL's
-/// defaults). Each connection of the port gets an `SSL` of its own from it (`makeConnection`).
+/// defaults) unless it is turned off. Each connection of the port gets an `SSL` of its own from it
+/// (`makeConnection`).
 ///
 /// Ownership: it owns the `SSL_CTX` and frees it in `deinit`; each `SSL` holds a reference to it of its own, so a
 /// connection outliving the port is safe. Threads: any; OpenSSL locks the context itself.
@@ -19,7 +20,8 @@ package final class TLSContext: @unchecked Sendable {
 
     /// A context serving the PEM certificate chain in `certificateFile` (the leaf first) with the PEM private key in
     /// `keyFile`. Throws a sentence naming the file when one cannot be read or the key does not match the certificate.
-    package init(certificateFile: String, keyFile: String) throws(ServerError) {
+    /// Without `resumption`, every connection makes a full handshake: no session cache, no tickets.
+    package init(certificateFile: String, keyFile: String, resumption: Bool = true) throws(ServerError) {
         guard let context = SSL_CTX_new(TLS_server_method()) else { throw .tls("OpenSSL could not make a TLS context") }
         self.context = context
         for file in [certificateFile, keyFile] where !FileManager.default.isReadableFile(atPath: file) {
@@ -42,6 +44,10 @@ package final class TLSContext: @unchecked Sendable {
             throw .tls("OpenSSL refused the TLS versions or suites: \(Self.openSSLError())")
         }
         SSL_CTX_set_alpn_select_cb(context, standin_tls_select_http11, nil)
+        guard resumption else {
+            standin_tls_disable_resumption(context)
+            return
+        }
         // Resumption from the server-side cache needs a context id; tickets need nothing more.
         let id: [UInt8] = Array("standin".utf8)
         SSL_CTX_set_session_id_context(context, id, UInt32(id.count))
