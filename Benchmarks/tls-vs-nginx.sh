@@ -47,7 +47,7 @@ start_standin() {
 # require_full_handshakes NAME PORT: dies when a second connection to PORT resumes the session of a first one (which
 # sent a request, so that TLS 1.3's tickets were read), under TLS 1.3 or 1.2.
 require_full_handshakes() {
-    local version session="$run_dir/session.pem"
+    local version second session="$run_dir/session.pem"
     local request='GET /bench HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'
     for version in -tls1_3 -tls1_2; do
         rm -f "$session"
@@ -56,8 +56,9 @@ require_full_handshakes() {
             >/dev/null 2>&1 || true
         [[ -s "$session" ]] || continue
         # shellcheck disable=SC2059
-        if printf "$request" | openssl s_client -connect "127.0.0.1:$2" "$version" -sess_in "$session" -ign_eof \
-            2>/dev/null | grep -q '^Reused,'; then
+        second=$(printf "$request" | openssl s_client -connect "127.0.0.1:$2" "$version" -sess_in "$session" \
+            -ign_eof 2>/dev/null || true)
+        if grep -q '^Reused,' <<<"$second"; then
             die "$1 resumed a session ($version): its handshakes would not all be full ones"
         fi
     done
