@@ -19,6 +19,9 @@
 #   headers   GET /bench-headers of Benchmarks/mocks: the static case's envelope with three fixed headers of the same
 #             names and sizes, for what evhttp alone charges for the limited case's headers. Reported, never in the
 #             baseline
+#   tls       the static case's request over HTTPS (`--tls-port`, a P-256 certificate made for the run), on one
+#             keep-alive TLS connection: what TLS adds to a request, the handshake left out with the connection's
+#             set-up
 #   dashboard the static case's requests with 3 dashboards open: `curl -N` readers of /__standin/events, each waited
 #             for until it has heard the last request, so that every event's formatting and writing counts. Reported,
 #             never in the baseline: a stream is written out every 20 ms, so how many events one write carries, and
@@ -31,7 +34,9 @@
 # The instructions of every thread of the server count.
 # valgrind 3.19 refuses the debug information of a Swift binary, so callgrind runs a copy stripped with `strip -g`.
 # The reference answers every request with the bytes of the static case, whatever its path; nginx, measured for the
-# static case when it is installed, serves the same bytes (Benchmarks/nginx/nginx.conf.template with one worker).
+# static case when it is installed, serves the same bytes (Benchmarks/nginx/nginx.conf.template with one worker);
+# for the tls case, over TLS with the same certificate (Benchmarks/nginx/nginx-tls.conf.template with one worker). The
+# reference speaks no TLS and sits the tls case out.
 #
 # Usage:
 #   Benchmarks/instructions.sh           standin, the reference and nginx, every case, with the baseline beside
@@ -41,9 +46,9 @@
 # Environment (all optional):
 #   REQUESTS=400       requests measured per case
 #   WARMUP=50          requests both runs of a case serve, before the measured ones
-#   CASES="static template miss journal session header limited headers dashboard"   the cases measured (--update
+#   CASES="static template miss journal session header tls limited headers dashboard"   the cases measured (--update
 #                      measures them all; dashboard, limited and headers stay out of the baseline)
-#   PORT=18084         port of the server under test
+#   PORT=18084         port of the server under test (its HTTPS port, for the tls case, is the next one)
 #   STANDIN=path       a prebuilt standin binary; skips `swift build`
 # Linux only (valgrind).
 set -euo pipefail
@@ -55,6 +60,7 @@ REQUESTS=${REQUESTS:-400}
 # common.sh's WARMUP is seconds of load; here it is a count of requests.
 WARMUP_REQUESTS=${WARMUP:-50}
 PORT=${PORT:-18084}
+TLS_PORT=$((PORT + 1))
 BASELINE=Benchmarks/instructions-baseline.txt
 TOLERANCE=1.03
 
@@ -66,18 +72,29 @@ report | --check | --update) ;;
 *) die "unknown argument '$MODE'; use --check, --update or nothing" ;;
 esac
 [[ "$MODE" != --update || -z "${CASES:-}" ]] || die "--update measures every case; unset CASES"
-require valgrind callgrind_control strip curl cc pkg-config
+require valgrind callgrind_control strip curl cc pkg-config openssl
 
 build_standin
 STRIPPED="$OUT/standin-stripped"
 strip -g -o "$STRIPPED" "$STANDIN"
 if [[ "$MODE" == report ]]; then build_reference; fi
-# nginx (when installed) serves the static case's bytes in report mode: one worker in the foreground process.
+# The tls case's certificate, for localhost and 127.0.0.1, which curl trusts with --cacert.
+TLS_DIR="$PWD/$OUT/instructions-tls"
+mkdir -p "$TLS_DIR"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 30 -subj /CN=localhost \
+    -addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout "$TLS_DIR/key.pem" -out "$TLS_DIR/cert.pem" 2>/dev/null
+# nginx (when installed) serves the static case's bytes in report mode, over HTTP and over TLS: one worker in the
+# foreground process.
 NGINX_DIR="$OUT/nginx-instructions"
+NGINX_TLS_DIR="$OUT/nginx-instructions-tls"
 if [[ "$MODE" == report ]] && command -v nginx >/dev/null; then
-    mkdir -p "$NGINX_DIR"
+    mkdir -p "$NGINX_DIR" "$NGINX_TLS_DIR"
     sed -e "s|@PORT@|$PORT|g" -e "s|@RUN_DIR@|$PWD/$NGINX_DIR|g" -e 's/^master_process on;/master_process off;/' \
         -e 's/^worker_processes 2;/worker_processes 1;/' Benchmarks/nginx/nginx.conf.template >"$NGINX_DIR/nginx.conf"
+    sed -e "s|@PORT@|$TLS_PORT|g" -e "s|@RUN_DIR@|$PWD/$NGINX_TLS_DIR|g" -e "s|@CERT@|$TLS_DIR/cert.pem|g" \
+        -e "s|@KEY@|$TLS_DIR/key.pem|g" -e 's/^master_process on;/master_process off;/' \
+        -e 's/^worker_processes 2;/worker_processes 1;/' Benchmarks/nginx/nginx-tls.conf.template \
+        >"$NGINX_TLS_DIR/nginx.conf"
 fi
 
 # Each case: the mocks directory, the path measured, its expected status, and the path (if any) requested
@@ -85,21 +102,28 @@ fi
 JOURNAL_FILL=10
 declare -A mocks=([static]=Benchmarks/mocks [template]=Benchmarks/instructions-mocks
     [miss]=Benchmarks/instructions-mocks [journal]=Benchmarks/instructions-mocks [session]=Benchmarks/mocks
-    [header]=Benchmarks/mocks [dashboard]=Benchmarks/mocks [limited]=Benchmarks/mocks [headers]=Benchmarks/mocks)
+    [header]=Benchmarks/mocks [tls]=Benchmarks/mocks [dashboard]=Benchmarks/mocks [limited]=Benchmarks/mocks
+    [headers]=Benchmarks/mocks)
 declare -A paths=([static]=/bench [template]=/orders/7 [miss]=/products/7 [journal]=/__standin/requests
-    [session]=/bench [header]=/bench [dashboard]=/bench [limited]=/bench-limited [headers]=/bench-headers)
-declare -A statuses=([static]=200 [template]=200 [miss]=404 [journal]=200 [session]=200 [header]=200
+    [session]=/bench [header]=/bench [tls]=/bench [dashboard]=/bench [limited]=/bench-limited
+    [headers]=/bench-headers)
+declare -A statuses=([static]=200 [template]=200 [miss]=404 [journal]=200 [session]=200 [header]=200 [tls]=200
     [dashboard]=200 [limited]=200 [headers]=200)
 declare -A fills=([journal]=/orders/7)
 # The cases whose requests name a session, started through the admin API before the fill and the warm-up.
 declare -A sessioned=([session]=1)
 # A header the case's requests carry, the same length as `X-StandIn-Session: ID`.
 declare -A extras=([header]="X-Unrelated-Value: 0123456789abcdef")
+# The cases whose requests go to the HTTPS port.
+declare -A secure=([tls]=1)
 # Each case with dashboards: how many event streams read while its requests are served.
 declare -A dashboards=([dashboard]=3)
 # The cases left out of the baseline (see the header).
 declare -A unchecked=([dashboard]=1 [limited]=1 [headers]=1)
-read -r -a cases <<<"${CASES:-static template miss journal session header limited headers dashboard}"
+read -r -a cases <<<"${CASES:-static template miss journal session header tls limited headers dashboard}"
+
+# Where send's requests go: the server's plain port, or its HTTPS port for the tls case.
+BASE_URL="http://127.0.0.1:$PORT"
 
 # send PATH COUNT STATUS [CURL OPTION...]: COUNT requests for PATH over one connection (curl reuses it); dies unless
 # each got STATUS.
@@ -107,7 +131,7 @@ send() {
     local path=$1 count=$2 status=$3 answers
     shift 3
     ((count > 0)) || return 0
-    answers=$(curl -sS --max-time 300 -o /dev/null -w '%{http_code}\n' "$@" "http://127.0.0.1:$PORT$path#[1-$count]") ||
+    answers=$(curl -sS --max-time 300 -o /dev/null -w '%{http_code}\n' "$@" "$BASE_URL$path#[1-$count]") ||
         die "the server stopped answering GET $path"
     [[ $(grep -c "^$status\$" <<<"$answers") == "$count" ]] ||
         die "GET $path did not get $status each time: $(sort <<<"$answers" | uniq -c | tr '\n' ' ')"
@@ -154,25 +178,33 @@ close_dashboards() {
 total_instructions() {
     local server=$1 name=$2 count=$3 profile="$OUT/callgrind.$1.$2.$3.out"
     local command=("$PWD/$STRIPPED" serve --mocks "${mocks[$name]}" --port "$PORT" --threads 1 --quiet --no-watch)
-    local status=${statuses[$name]}
+    local status=${statuses[$name]} port=$PORT options=()
+    BASE_URL="http://127.0.0.1:$PORT"
+    if [[ -n "${secure[$name]:-}" ]]; then
+        command+=(--tls-port "$TLS_PORT" --tls-cert "$TLS_DIR/cert.pem" --tls-key "$TLS_DIR/key.pem")
+        port=$TLS_PORT
+        BASE_URL="https://127.0.0.1:$TLS_PORT"
+        options=(--cacert "$TLS_DIR/cert.pem")
+    fi
     if [[ "$server" == reference ]]; then
         command=("$PWD/$REFERENCE" "$PORT")
         status=200
     elif [[ "$server" == nginx ]]; then
-        command=(nginx -p "$PWD/$NGINX_DIR" -c "$PWD/$NGINX_DIR/nginx.conf")
+        local directory=$NGINX_DIR
+        if [[ -n "${secure[$name]:-}" ]]; then directory=$NGINX_TLS_DIR; fi
+        command=(nginx -p "$PWD/$directory" -c "$PWD/$directory/nginx.conf")
     fi
     rm -f "$profile" "$profile".*
-    start_server callgrind "$PORT" "0-$(($(nproc) - 1))" \
+    start_server callgrind "$port" "0-$(($(nproc) - 1))" \
         valgrind --tool=callgrind --callgrind-out-file="$profile" "${command[@]}"
-    local options=()
-    if [[ -n "${extras[$name]:-}" ]]; then options=(-H "${extras[$name]}"); fi
+    if [[ -n "${extras[$name]:-}" ]]; then options+=(-H "${extras[$name]}"); fi
     if [[ "$server" == standin && -n "${sessioned[$name]:-}" ]]; then
         local started id
         started=$(curl -sS --max-time 60 -X POST -H 'Content-Type: application/json' "http://127.0.0.1:$PORT/__standin/sessions") ||
             die "could not start a session for the $name case"
         id=$(sed -n 's/.*"id":"\([0-9a-f]*\)".*/\1/p' <<<"$started")
         [[ -n "$id" ]] || die "could not start a session for the $name case: $started"
-        options=(-H "X-StandIn-Session: $id")
+        options+=(-H "X-StandIn-Session: $id")
     fi
     local streams=0
     if [[ "$server" == standin ]]; then streams=${dashboards[$name]:-0}; fi
@@ -220,16 +252,24 @@ for name in "${cases[@]}"; do
             failures=$((failures + 1))
         fi
     fi
-    if [[ "$MODE" == report ]]; then
+    if [[ "$MODE" == report && -z "${secure[$name]:-}" ]]; then
         per_request reference "$name"
         line+=$(printf '   reference %8s   standin/reference %s' "$PER_REQUEST" "$(ratio "${measured[$name]}" "$PER_REQUEST")")
         summarize "instructions/request, $name: standin / reference" "${measured[$name]} / $PER_REQUEST"
+    elif [[ "$MODE" == report ]]; then
+        summarize "instructions/request, $name: standin" "${measured[$name]}"
     fi
     echo "$line"
     if [[ "$MODE" == report && "$name" == static && -f "$NGINX_DIR/nginx.conf" ]]; then
         per_request nginx static
         echo "static    nginx   $(printf '%8s' "$PER_REQUEST")   (Benchmarks/nginx/nginx.conf.template, one worker)"
         summarize "instructions/request, static: nginx (1 worker)" "$PER_REQUEST"
+    fi
+    if [[ "$MODE" == report && "$name" == tls && -f "$NGINX_TLS_DIR/nginx.conf" ]]; then
+        per_request nginx tls
+        printf 'tls       nginx   %8s   standin/nginx %s   (Benchmarks/nginx/nginx-tls.conf.template, one worker)\n' \
+            "$PER_REQUEST" "$(ratio "${measured[$name]}" "$PER_REQUEST")"
+        summarize "instructions/request, tls: standin / nginx (1 worker)" "${measured[$name]} / $PER_REQUEST"
     fi
 done
 

@@ -3,9 +3,11 @@
 # same bytes for GET /bench over TLS with the same P-256 certificate (Benchmarks/nginx/nginx-tls.conf.template), in
 # alternating rounds, two ways:
 #   keep-alive   wrk -t2 -c64 over 64 TLS connections kept open: requests per second (the bar: StandIn >= 0.8 x nginx)
-#   handshakes   the same with `Connection: close`: every request a new connection and a full handshake (wrk does
-#                not resume sessions; nginx has no session cache or tickets): new connections per second (the bar:
-#                StandIn >= 0.9 x nginx)
+#   handshakes   the same with `Connection: close`: every request a new connection and a full handshake, new
+#                connections per second (the bar: StandIn >= 0.9 x nginx). wrk offers each new connection the session
+#                of the one before (SSL_clear keeps it), so both servers run with resumption off: nginx with no session
+#                cache or tickets, StandIn with --tls-no-resumption. Before its handshake rounds, each server is
+#                checked with `openssl s_client -sess_out`/`-sess_in`: a resumed session stops the script.
 # On a two-core machine wrk shares the cores with the server, alike for both.
 #
 # Environment (all optional):
@@ -38,7 +40,28 @@ sed -e "s|@PORT@|$NGINX_PORT|g" -e "s|@RUN_DIR@|$run_dir|g" -e "s|@CERT@|$run_di
 start_nginx() { start_server nginx "$NGINX_PORT" 0,1 nginx -p "$run_dir" -c "$run_dir/nginx.conf"; }
 start_standin() {
     start_server standin "$STANDIN_PORT" 0,1 "$STANDIN" serve --mocks Benchmarks/mocks --port $((STANDIN_PORT + 1)) \
-        --tls-port "$STANDIN_PORT" --tls-cert "$run_dir/cert.pem" --tls-key "$run_dir/key.pem" --threads 2 --quiet
+        --tls-port "$STANDIN_PORT" --tls-cert "$run_dir/cert.pem" --tls-key "$run_dir/key.pem" --tls-no-resumption \
+        --threads 2 --quiet
+}
+
+# require_full_handshakes NAME PORT: dies when a second connection to PORT resumes the session of a first one (which
+# sent a request, so that TLS 1.3's tickets were read), under TLS 1.3 or 1.2.
+require_full_handshakes() {
+    local version second session="$run_dir/session.pem"
+    local request='GET /bench HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'
+    for version in -tls1_3 -tls1_2; do
+        rm -f "$session"
+        # shellcheck disable=SC2059  # the request's escapes are printf's to expand
+        printf "$request" | openssl s_client -connect "127.0.0.1:$2" "$version" -sess_out "$session" -ign_eof \
+            >/dev/null 2>&1 || true
+        [[ -s "$session" ]] || continue
+        # shellcheck disable=SC2059
+        second=$(printf "$request" | openssl s_client -connect "127.0.0.1:$2" "$version" -sess_in "$session" \
+            -ign_eof 2>/dev/null || true)
+        if grep -q '^Reused,' <<<"$second"; then
+            die "$1 resumed a session ($version): its handshakes would not all be full ones"
+        fi
+    done
 }
 
 # run_wrk WAY SECONDS PORT
@@ -52,6 +75,7 @@ run_wrk() {
 measure() {
     local name=$1 port=$2 way=$3 round=$4 report="$OUT/wrk-tls-$1-$3-$4.txt"
     "start_$name"
+    if [[ $way == handshakes && $round == 1 ]]; then require_full_handshakes "$name" "$port"; fi
     run_wrk "$way" "$WARMUP" "$port" >/dev/null
     run_wrk "$way" "$DURATION" "$port" >"$report"
     stop_server "$name"

@@ -44,11 +44,16 @@ struct ListenOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The private key of --tls-cert, PEM.", valueName: "path"))
     var tlsKey: String?
 
+    @Flag(help: "Make every HTTPS connection a full handshake: no session cache, no session tickets.")
+    var tlsNoResumption = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535.") }
         if let portFile, portFile.isEmpty { throw ValidationError("--port-file must be a file path.") }
         guard let tlsPort else {
-            if tlsCert != nil || tlsKey != nil { throw ValidationError("--tls-cert and --tls-key need --tls-port.") }
+            if tlsCert != nil || tlsKey != nil || tlsNoResumption {
+                throw ValidationError("--tls-cert, --tls-key and --tls-no-resumption need --tls-port.")
+            }
             return
         }
         guard (0...65_535).contains(tlsPort) else { throw ValidationError("--tls-port must be within 0...65535.") }
@@ -71,12 +76,17 @@ struct ListenOptions: ParsableArguments {
             return TLSSettings(
                 port: tlsPort,
                 certificateFile: URL(fileURLWithPath: tlsCert),
-                keyFile: URL(fileURLWithPath: tlsKey)
+                keyFile: URL(fileURLWithPath: tlsKey),
+                sessionResumption: !tlsNoResumption
             )
         }
         do {
             let ca = try LocalCA.openOrCreate(in: LocalCA.standardFolder())
-            return TLSSettings(port: tlsPort, certificate: .localCA(ca, names: tlsNames.compactMap(TLSName.init)))
+            return TLSSettings(
+                port: tlsPort,
+                certificate: .localCA(ca, names: tlsNames.compactMap(TLSName.init)),
+                sessionResumption: !tlsNoResumption
+            )
         } catch {
             printError("standin: \(error)")
             throw ExitCode.failure

@@ -4,9 +4,47 @@ import ServerTestSupport
 import StandInCA
 import Testing
 
-/// The HTTPS port in process, so that the sanitizers watch the engine's TLS path: a request through curl, handshakes
-/// that clients abandon halfway, and leaves issued by SNI name on two loops at once.
+/// The HTTPS port in process, so that the sanitizers watch the engine's TLS path: a request through curl, replies
+/// below, at and above a TLS record's size on one connection, handshakes that clients abandon halfway, and leaves
+/// issued by SNI name on two loops at once.
 @Suite struct TLSPortTests {
+    @Test func repliesSmallerAndLargerThanARecordArriveWholeOnOneConnection() async throws {
+        // Each reply is gathered into one record of at most 16 KiB; the rest of a larger one follows as it lies.
+        let sizes = ["small": 11, "record": 16_384 - 200, "large": 100_003]
+        let characters = Array("0123456789abcdefghij")
+        let bodies = sizes.mapValues { count in String((0..<count).map { _ in characters.randomElement()! }) }
+        let folder = try temporaryMocks(
+            bodies.reduce(into: [:]) { files, body in
+                files["\(body.key).json"] =
+                    #"{"request": {"path": "/\#(body.key)"}, "response": {"text": "\#(body.value)"}}"#
+            }
+        )
+        let keys = try temporaryMocks([:])
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: keys)
+        }
+        let certificate = try await TestCertificate.make(in: keys, name: "localhost")
+        var configuration = MockServerConfiguration(mocksDirectory: folder, accessLog: false, watch: false)
+        configuration.tls = TLSSettings(
+            port: 0,
+            certificateFile: URL(fileURLWithPath: certificate.certificate),
+            keyFile: URL(fileURLWithPath: certificate.key)
+        )
+        try await withRunningServer(configuration) { server async throws in
+            let order = ["small", "large", "record", "small", "large"]
+            let answer = try await runToCompletion(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["curl", "-sS", "--cacert", certificate.certificate]
+                    + order.map { "https://localhost:\(server.tlsPort)/\($0)" }
+            )
+            #expect(answer.error.isEmpty, "\(answer.error)")
+            let expected = order.map { bodies[$0]! }.joined()
+            #expect(answer.output.count == expected.count)
+            #expect(answer.output == expected)
+        }
+    }
+
     @Test func curlIsAnsweredAndHalfHandshakesLeaveNoConnectionBehind() async throws {
         let folder = try temporaryMocks([:])
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -57,6 +57,17 @@ import Testing
         }
     }
 
+    @Test func aClientResumesItsSessionUnlessResumptionIsTurnedOff() async throws {
+        for (flags, resumes) in [([String](), true), (["--tls-no-resumption"], false)] {
+            try await withHTTPS(flags) { _, port, _ in
+                for version in ["-tls1_2", "-tls1_3"] {
+                    let second = try await secondHandshake(port, version)
+                    #expect(second.contains("Reused, TLSv1.") == resumes, "\(flags) \(version): \(second)")
+                }
+            }
+        }
+    }
+
     @Test func plainHTTPAndGarbageOnTheTLSPortEndThereAndTheServerGoesOn() async throws {
         try await withHTTPS { _, port, certificate in
             let script = """
@@ -138,21 +149,42 @@ import Testing
         #expect(withoutKey.error.contains("--tls-cert and --tls-key go together"), "\(withoutKey.error)")
     }
 
-    /// Serves the sample `Mocks/` with an HTTPS port on a new certificate; runs `body` with the server, the HTTPS port
-    /// and the certificate; always stops the server.
-    private func withHTTPS(_ body: (ServeProcess, Int, TestCertificate) async throws -> Void) async throws {
+    /// Serves the sample `Mocks/` with an HTTPS port on a new certificate, and `flags`; runs `body` with the server,
+    /// the HTTPS port and the certificate; always stops the server.
+    private func withHTTPS(
+        _ flags: [String] = [],
+        _ body: (ServeProcess, Int, TestCertificate) async throws -> Void
+    ) async throws {
         let folder = try temporaryMocks([:])
         defer { try? FileManager.default.removeItem(at: folder) }
         let certificate = try await TestCertificate.make(in: folder, name: "localhost")
-        let server = try await ServeProcess([
-            "--mocks", Self.sample, "--quiet", "--no-watch", "--tls-port", "0", "--tls-cert", certificate.certificate,
-            "--tls-key", certificate.key,
-        ])
+        let server = try await ServeProcess(
+            [
+                "--mocks", Self.sample, "--quiet", "--no-watch", "--tls-port", "0", "--tls-cert",
+                certificate.certificate,
+                "--tls-key", certificate.key,
+            ] + flags
+        )
         defer { server.stop() }
         let port = try #require(
             try #/and https://127\.0\.0\.1:(\d+)/#.firstMatch(in: server.text).flatMap { Int($0.output.1) }
         )
         try await body(server, port, certificate)
+    }
+
+    /// What `openssl s_client` prints of a second connection to the HTTPS port with `version` (`-tls1_2`,
+    /// `-tls1_3`) that offers the session of a first one, which sent a request (so that TLS 1.3's tickets were read).
+    private func secondHandshake(_ port: Int, _ version: String) async throws -> String {
+        let session = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString).pem")
+        defer { try? FileManager.default.removeItem(at: session) }
+        let request = #"printf 'GET /ping HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'"#
+        let client = "openssl s_client -connect 127.0.0.1:\(port) \(version) -ign_eof"
+        let first = "\(request) | \(client) -sess_out \(session.path) >/dev/null 2>&1"
+        let result = try await runToCompletion(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "\(first); \(request) | \(client) -sess_in \(session.path)"]
+        )
+        return result.output + result.error
     }
 
     /// What `openssl s_client` prints of a handshake with the HTTPS port, with `options`.

@@ -15,11 +15,13 @@ final class ServerNameLeaves: Sendable {
 
     private let ca: LocalCA
     private let ownNames: Set<TLSName>
+    private let resumption: Bool
     private let issued = Locked<[TLSName: TLSContext]>([:])
 
-    init(ca: LocalCA, ownNames: [TLSName]) {
+    init(ca: LocalCA, ownNames: [TLSName], resumption: Bool) {
         self.ca = ca
         self.ownNames = Set(ownNames)
+        self.resumption = resumption
     }
 
     /// The context presenting a leaf for `serverName`, or nil to keep the server's own.
@@ -29,7 +31,11 @@ final class ServerNameLeaves: Sendable {
             if let context = issued[name] { return context }
             guard issued.count < Self.limit,
                 let leaf = try? ca.issueLeaf(for: [name]),
-                let context = try? TLSContext(certificatePEM: leaf.certificatePEM, keyPEM: leaf.privateKeyPEM)
+                let context = try? TLSContext(
+                    certificatePEM: leaf.certificatePEM,
+                    keyPEM: leaf.privateKeyPEM,
+                    resumption: resumption
+                )
             else { return nil }
             issued[name] = context
             return context

@@ -18,15 +18,23 @@ public struct TLSSettings: Sendable {
     public var port: Int
     /// The certificate the port presents.
     public var certificate: Certificate
+    /// Whether a client may resume an earlier session (a server-side session cache and session tickets); when false,
+    /// every connection makes a full handshake (`serve --tls-no-resumption`).
+    public var sessionResumption: Bool
 
-    public init(port: Int, certificate: Certificate) {
+    public init(port: Int, certificate: Certificate, sessionResumption: Bool = true) {
         self.port = port
         self.certificate = certificate
+        self.sessionResumption = sessionResumption
     }
 
     /// A port presenting the certificate in the PEM file `certificateFile` with the key in `keyFile`.
-    public init(port: Int, certificateFile: URL, keyFile: URL) {
-        self.init(port: port, certificate: .files(certificate: certificateFile, key: keyFile))
+    public init(port: Int, certificateFile: URL, keyFile: URL, sessionResumption: Bool = true) {
+        self.init(
+            port: port,
+            certificate: .files(certificate: certificateFile, key: keyFile),
+            sessionResumption: sessionResumption
+        )
     }
 
     /// The local CA the port's leaves come from; nil with the user's own certificate.
@@ -56,7 +64,7 @@ extension TLSSettings {
     func makeContext(listeningOn host: String) throws(ServerError) -> TLSContext {
         switch certificate {
         case .files(let certificate, let key):
-            return try TLSContext(certificateFile: certificate.path, keyFile: key.path)
+            return try TLSContext(certificateFile: certificate.path, keyFile: key.path, resumption: sessionResumption)
         case .localCA(let ca, let names):
             let own = Self.ownNames(listeningOn: host, adding: names)
             let leaf: IssuedLeaf
@@ -65,10 +73,11 @@ extension TLSSettings {
             } catch {
                 throw .tls(error.description)
             }
-            let others = ServerNameLeaves(ca: ca, ownNames: own)
+            let others = ServerNameLeaves(ca: ca, ownNames: own, resumption: sessionResumption)
             return try TLSContext(
                 certificatePEM: leaf.certificatePEM,
                 keyPEM: leaf.privateKeyPEM,
+                resumption: sessionResumption,
                 forServerName: others.context(forServerName:)
             )
         }

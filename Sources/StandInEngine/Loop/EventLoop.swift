@@ -145,7 +145,12 @@ package final class EventLoop: @unchecked Sendable {
     /// Hands a complete request of `port` to its handler, or refuses it when its head is flawed or too large.
     func deliver(_ request: OpaquePointer, to port: PortListener) {
         let delivered = evhttp_request_get_connection(request).map { connections.delivered(on: $0, port: port) }
-        let incoming = ServerRequest(request, method: delivered?.extensionMethod, replyDate: replyDate)
+        let incoming = ServerRequest(
+            request,
+            method: delivered?.extensionMethod,
+            replyDate: replyDate,
+            tls: port.tls != nil
+        )
         let (headBytes, framingFlaw) = incoming.headReview
         if let flaw = delivered?.flaw ?? framingFlaw {
             // evhttp_send_error closes the connection after the reply: what follows a flawed head is not read.

@@ -24,12 +24,16 @@ package struct ServerRequest {
     /// The loop's `Date` for replies. Unowned and unretained: the loop outlives its requests, and copies of a request
     /// then cost no reference counting.
     private unowned(unsafe) let replyDate: ReplyDate
+    /// The bufferevent of the request's connection when it speaks TLS (nil on a plain port), which `send` makes send
+    /// the reply as one record, at once (`TLSReplyRecords`). Borrowed from evhttp's connection.
+    private let tlsBufferEvent: OpaquePointer?
 
     /// Wraps `request`, which `replyDate`'s loop received; `method` is its real method when evhttp parsed it as
-    /// another (see `ExtensionMethod`).
-    init(_ request: OpaquePointer, method: String? = nil, replyDate: ReplyDate) {
+    /// another (see `ExtensionMethod`); `tls` says whether it came in on a TLS port.
+    init(_ request: OpaquePointer, method: String? = nil, replyDate: ReplyDate, tls: Bool = false) {
         self.request = request
         self.replyDate = replyDate
+        tlsBufferEvent = tls ? TLSReplyRecords.bufferEvent(of: request) : nil
         self.method = method ?? HTTPMethodName.name(of: evhttp_request_get_command(request))
         (path, rawQuery) = evhttp_request_get_uri(request).map(Self.splitTarget) ?? ("/", nil)
     }
@@ -76,6 +80,7 @@ package struct ServerRequest {
         if BodilessResponse.status(status, method: method) { dropBody(status: status) }
         addDate()
         withReasonPhrase(of: status) { evhttp_send_reply(request, Int32(status), $0, nil) }
+        if let tlsBufferEvent { TLSReplyRecords.send(tlsBufferEvent) }
     }
 
     /// Runs `body` with the standard reason phrase of `status` as a C string (evhttp copies it), or nil for a code

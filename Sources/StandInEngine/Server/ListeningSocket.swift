@@ -16,8 +16,8 @@ import Darwin
 enum ListeningSocket {
     /// Listens on `host:port` (port 0 picks a free one) and returns `count` descriptors of the socket: the socket
     /// and `count - 1` duplicates. With `noDelay`, the connections it accepts send without Nagle's delay (they inherit
-    /// `TCP_NODELAY`): a TLS reply leaves in several records, and the second would otherwise wait for the client's
-    /// delayed acknowledgement of the first, 40 ms on Linux.
+    /// `TCP_NODELAY`): a TLS reply larger than a record, or streamed, leaves in several records, and the second would
+    /// otherwise wait for the client's delayed acknowledgement of the first, 40 ms on Linux.
     static func open(
         host: String,
         port: Int,

@@ -3,7 +3,7 @@ import Foundation
 
 /// What a TLS port says in its handshakes: a certificate chain and its key, TLS 1.2 and 1.3 with ECDHE key exchange
 /// and AEAD ciphers only, ALPN `http/1.1`, and session resumption (a server-side cache and tickets, OpenSSL's
-/// defaults). Each connection of the port gets an `SSL` of its own from it (`makeConnection`). A context may pick
+/// defaults) unless it is turned off. Each connection of the port gets an `SSL` of its own from it (`makeConnection`). A context may pick
 /// another context by the client's SNI name (`forServerName`), so one port presents a certificate per host name.
 ///
 /// Ownership: it owns the `SSL_CTX` and frees it in `deinit`; each `SSL` holds a reference to it of its own, so a
@@ -15,6 +15,8 @@ package final class TLSContext: @unchecked Sendable {
     private let context: OpaquePointer
     /// The context to present instead, by the client's SNI name; nil keeps this one.
     private let forServerName: (@Sendable (String) -> TLSContext?)?
+    /// Whether a client may resume a session (cache and tickets); without, every connection makes a full handshake.
+    private let resumption: Bool
 
     /// The TLS 1.2 suites offered: ECDHE key exchange, AEAD ciphers. (TLS 1.3's are all of that kind.)
     private static let tls12Ciphers = [
@@ -24,13 +26,16 @@ package final class TLSContext: @unchecked Sendable {
 
     /// A context serving the PEM certificate chain in `certificateFile` (the leaf first) with the PEM private key in
     /// `keyFile`. Throws a sentence naming the file when one cannot be read or the key does not match the certificate.
+    /// Without `resumption`, every connection makes a full handshake: no session cache, no tickets.
     package init(
         certificateFile: String,
         keyFile: String,
+        resumption: Bool = true,
         forServerName: (@Sendable (String) -> TLSContext?)? = nil
     ) throws(ServerError) {
         self.context = try Self.makeContext()
         self.forServerName = forServerName
+        self.resumption = resumption
         for file in [certificateFile, keyFile] where !FileManager.default.isReadableFile(atPath: file) {
             let reason = FileManager.default.fileExists(atPath: file) ? "it is not readable" : "there is no such file"
             throw .tls("cannot read \(file): \(reason)")
@@ -52,10 +57,12 @@ package final class TLSContext: @unchecked Sendable {
     package init(
         certificatePEM: String,
         keyPEM: String,
+        resumption: Bool = true,
         forServerName: (@Sendable (String) -> TLSContext?)? = nil
     ) throws(ServerError) {
         self.context = try Self.makeContext()
         self.forServerName = forServerName
+        self.resumption = resumption
         let key = try Self.readPEM(keyPEM, what: "private key") { PEM_read_bio_PrivateKey($0, nil, nil, nil) }
         defer { EVP_PKEY_free(key) }
         let certificate = try Self.readPEM(certificatePEM, what: "certificate") { PEM_read_bio_X509($0, nil, nil, nil) }
@@ -97,9 +104,13 @@ package final class TLSContext: @unchecked Sendable {
             throw .tls("OpenSSL refused the TLS versions or suites: \(Self.openSSLError())")
         }
         SSL_CTX_set_alpn_select_cb(context, standin_tls_select_http11, nil)
-        // Resumption from the server-side cache needs a context id; tickets need nothing more.
-        let id: [UInt8] = Array("standin".utf8)
-        SSL_CTX_set_session_id_context(context, id, UInt32(id.count))
+        if resumption {
+            // Resumption from the server-side cache needs a context id; tickets need nothing more.
+            let id: [UInt8] = Array("standin".utf8)
+            SSL_CTX_set_session_id_context(context, id, UInt32(id.count))
+        } else {
+            standin_tls_disable_resumption(context)
+        }
         if forServerName != nil {
             standin_tls_on_server_name(context, Self.serverNameReceived, Unmanaged.passUnretained(self).toOpaque())
         }
