@@ -155,6 +155,26 @@ import Testing
         }
     }
 
+    @Test func aHandshakeHeldOpenIsCutAtTheReadTimeoutNotTheIdleTimeout() async throws {
+        try await withHome { home in
+            try await withServer(home: home, ["--read-timeout", "1"]) { _, port in
+                // Half a ClientHello, then nothing: the server ends the connection once the read timeout passes.
+                let script = """
+                    import socket, sys, time
+                    with socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=60) as connection:
+                        connection.sendall(bytes.fromhex("160301020001"))
+                        start = time.monotonic()
+                        print("closed" if connection.recv(4096) == b"" else "answered", round(time.monotonic() - start))
+                    """
+                let held = try await runToCompletion(Self.env, ["python3", "-c", script, "\(port)"], deadline: 120)
+                #expect(held.output.hasPrefix("closed "), "\(held.output) \(held.error)")
+                // Cut by the read timeout's sweep (1 s, swept every second), not the 60 s idle timeout.
+                let seconds = Int(held.output.dropFirst("closed ".count).prefix { $0.isNumber }) ?? .max
+                #expect(seconds < 30, "\(held.output)")
+            }
+        }
+    }
+
     /// Runs `body` with a new, empty `STANDIN_HOME` folder, removed afterwards.
     private func withHome(_ body: (URL) async throws -> Void) async throws {
         let home = FileManager.default.temporaryDirectory.appending(path: "standin-home-\(UUID().uuidString)")

@@ -134,6 +134,7 @@ final class ConnectionGuard {
     fileprivate func accepted(base: OpaquePointer, port: PortListener) -> OpaquePointer? {
         guard let bufferEvent = Self.makeBufferEvent(base: base, tls: port.tls) else { return nil }
         let record = ConnectionRecord(owner: self, port: port)
+        if port.tls != nil { record.handshakeStartedAt = tick }
         record.watch(bufferEvent)
         bufferevent_incref(bufferEvent)
         pending.append((bufferEvent, record))
@@ -222,12 +223,14 @@ final class ConnectionGuard {
         record.port.handler.engineDid(.refusedMalformed(status: status, peer: record.peer))
     }
 
-    /// Advances the clock and closes connections whose request has been arriving for longer than the read timeout.
-    /// A request the handler holds (a delay) is not arriving: `delivered` cleared its start.
+    /// Advances the clock and closes connections whose request (a TLS connection's first: with its handshake) has
+    /// been arriving for longer than the read timeout. A request the handler holds (a delay) is not arriving:
+    /// `delivered` cleared its start.
     fileprivate func sweep() {
         tick += 1
         let late = open.values.filter { record in
-            record.requestStartedAt.map { tick - $0 > limits.readTimeoutSeconds } ?? false
+            (record.requestStartedAt ?? record.handshakeStartedAt).map { tick - $0 > limits.readTimeoutSeconds }
+                ?? false
         }
         for record in late {
             guard let connection = record.connection else { continue }

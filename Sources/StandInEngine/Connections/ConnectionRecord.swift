@@ -18,6 +18,10 @@ final class ConnectionRecord {
     var connection: OpaquePointer?
     /// The guard tick at which the current request's first byte arrived; nil between requests.
     var requestStartedAt: Int?
+    /// For a TLS connection, the guard tick at which it was accepted, until its first request's first byte arrives:
+    /// the handshake is part of the first request's arrival, so a client that holds it open is cut at the read
+    /// timeout like one that holds a head open.
+    var handshakeStartedAt: Int?
     /// Called once when the connection closes: a deferred request that must not outlive it.
     var onClose: (() -> Void)?
     /// Reads the body of the request arriving now slowly, when its head asked for that; nil otherwise.
@@ -183,6 +187,7 @@ final class ConnectionRecord {
 
     fileprivate func bytesAdded(to buffer: OpaquePointer, from offset: Int, count: Int) {
         guard buffer == input?.buffer else { return refusalBegan() }
+        handshakeStartedAt = nil
         if requestStartedAt == nil {
             requestStartedAt = owner.tick
             setWatching(output, true)
