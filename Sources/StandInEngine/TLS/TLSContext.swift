@@ -27,15 +27,13 @@ package final class TLSContext: @unchecked Sendable {
     /// A context serving the PEM certificate chain in `certificateFile` (the leaf first) with the PEM private key in
     /// `keyFile`. Throws a sentence naming the file when one cannot be read or the key does not match the certificate.
     /// Without `resumption`, every connection makes a full handshake: no session cache, no tickets.
-    package init(
+    package convenience init(
         certificateFile: String,
         keyFile: String,
         resumption: Bool = true,
         forServerName: (@Sendable (String) -> TLSContext?)? = nil
     ) throws(ServerError) {
-        self.context = try Self.makeContext()
-        self.forServerName = forServerName
-        self.resumption = resumption
+        try self.init(resumption: resumption, forServerName: forServerName)
         for file in [certificateFile, keyFile] where !FileManager.default.isReadableFile(atPath: file) {
             let reason = FileManager.default.fileExists(atPath: file) ? "it is not readable" : "there is no such file"
             throw .tls("cannot read \(file): \(reason)")
@@ -54,15 +52,13 @@ package final class TLSContext: @unchecked Sendable {
 
     /// A context serving the PEM certificate `certificatePEM` with the PEM private key `keyPEM`, both in memory (a
     /// leaf the local CA issued).
-    package init(
+    package convenience init(
         certificatePEM: String,
         keyPEM: String,
         resumption: Bool = true,
         forServerName: (@Sendable (String) -> TLSContext?)? = nil
     ) throws(ServerError) {
-        self.context = try Self.makeContext()
-        self.forServerName = forServerName
-        self.resumption = resumption
+        try self.init(resumption: resumption, forServerName: forServerName)
         let key = try Self.readPEM(keyPEM, what: "private key") { PEM_read_bio_PrivateKey($0, nil, nil, nil) }
         defer { EVP_PKEY_free(key) }
         let certificate = try Self.readPEM(certificatePEM, what: "certificate") { PEM_read_bio_X509($0, nil, nil, nil) }
@@ -85,9 +81,12 @@ package final class TLSContext: @unchecked Sendable {
         SSL_new(context)
     }
 
-    private static func makeContext() throws(ServerError) -> OpaquePointer {
+    /// An empty server context; the convenience initializers give it its certificate and key, then `finishSetUp`.
+    private init(resumption: Bool, forServerName: (@Sendable (String) -> TLSContext?)?) throws(ServerError) {
         guard let context = SSL_CTX_new(TLS_server_method()) else { throw .tls("OpenSSL could not make a TLS context") }
-        return context
+        self.context = context
+        self.resumption = resumption
+        self.forServerName = forServerName
     }
 
     private func checkKey(matches failure: String) throws(ServerError) {
