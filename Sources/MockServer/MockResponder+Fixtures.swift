@@ -49,6 +49,19 @@ extension MockResponder {
                 requestId: exchange.requestId,
                 random: simulation.templateRandom
             )
+            if let events = plan.response.events, plan.streams(to: exchange.request.method) {
+                var head = RenderedResponse()
+                warnOfEscaped(plan.response.writeHeaders(with: &renderContext, into: &head), fixture: fixture.id)
+                plan.writeRateLimitHeaders(into: &head)
+                let first = events.firstEvent(after: exchange.request.header(named: "Last-Event-ID"))
+                let script = EventStreamDelivery.Script(
+                    opening: events.opening,
+                    events: events.render(from: first, with: &renderContext),
+                    delays: events.events[first...].map(\.delay),
+                    ending: events.ending
+                )
+                return stream(script, head: head, plan: plan, exchange, ending)
+            }
             guard !plan.isDeferred else {
                 var rendered = RenderedResponse()
                 warnOfEscaped(plan.response.write(with: &renderContext, into: &rendered), fixture: fixture.id)
@@ -111,7 +124,47 @@ extension MockResponder {
     }
 }
 
+extension MockResponder {
+    /// Hands a stream of events to an `EventStreamDelivery`, which finishes the exchange once the stream is over,
+    /// with the events sent and whether the client left first.
+    private func stream(
+        _ script: EventStreamDelivery.Script,
+        head: RenderedResponse,
+        plan: ResponsePlan,
+        _ exchange: consuming Exchange,
+        _ ending: Exchange.Ending
+    ) {
+        let delivery = EventStreamDelivery(
+            request: DeferredRequest(exchange.request, on: loop),
+            head: head,
+            plan: plan,
+            script: script,
+            writeTimeoutSeconds: context.streamWriteTimeoutSeconds,
+            loop: loop
+        )
+        let pending = PendingExchange(exchange)
+        delivery.start { [servedNote] outcome in
+            var ending = ending
+            ending.answer.stream = (outcome.eventsSent, outcome.clientLeftFirst)
+            let left = outcome.clientLeftFirst ? "client-gone" : nil
+            ending.details = [ending.details, "events=\(outcome.eventsSent)", outcome.note, left]
+                .compactMap { $0 }.joined(separator: " ")
+            pending.finish(ending.noting(servedNote))
+        }
+    }
+}
+
 extension ResponsePlan {
+    /// Whether the answer is a stream of events for a request of `method`: not for `HEAD` (the head alone), nor
+    /// when a fault sends nothing at all (`connection-reset`, `empty-response`, `timeout`).
+    fileprivate func streams(to method: String) -> Bool {
+        guard method != "HEAD" else { return false }
+        switch fault {
+        case .connectionReset, .emptyResponse, .timeout: return false
+        case nil, .malformedBody, .slowBody, .cutStream: return true
+        }
+    }
+
     /// How an exchange this plan answers ends: the fixture, the variant, the simulation's details, and the envelope
     /// code and fault for the journal.
     fileprivate func ending(fixture: String, envelopeCode: Int?, successCode: Int) -> Exchange.Ending {

@@ -67,7 +67,8 @@ public final class MockServer: Sendable {
             sessionFallback: fallback,
             localCA: configuration.tls?.localCA,
             maxSessions: configuration.maxSessions,
-            sessionClock: configuration.sessionClock
+            sessionClock: configuration.sessionClock,
+            streamWriteTimeoutSeconds: configuration.limits.idleTimeoutSeconds
         )
         self.context = context
         let recording = configuration.recording.map { recording in

@@ -25,7 +25,7 @@ struct JournalAnswer: Sendable {
 
     /// A fault's kind, in a byte.
     private enum FaultKind: UInt8 {
-        case connectionReset, emptyResponse, malformedBody, timeout, slowBody
+        case connectionReset, emptyResponse, malformedBody, timeout, slowBody, cutStream
 
         init(_ fault: Fault) {
             switch fault {
@@ -34,6 +34,7 @@ struct JournalAnswer: Sendable {
             case .malformedBody: self = .malformedBody
             case .timeout: self = .timeout
             case .slowBody: self = .slowBody
+            case .cutStream: self = .cutStream
             }
         }
 
@@ -45,6 +46,7 @@ struct JournalAnswer: Sendable {
             case .malformedBody: Fault.malformedBody.description
             case .timeout: Fault.timeout.description
             case .slowBody: Fault.slowBody(bytesPerSecond: Fault.defaultBytesPerSecond).description
+            case .cutStream: Fault.cutStream(afterEvents: nil).description
             }
         }
     }
@@ -56,6 +58,9 @@ struct JournalAnswer: Sendable {
     /// Whether the envelope's code is the project's success code (true when there is no envelope).
     private var isSuccessCode = true
     private var faultKind: FaultKind?
+    /// For an event stream, the events sent plus one in the low 31 bits and whether the client left first in the
+    /// top bit; 0 for any other answer.
+    private var streamBits: UInt32 = 0
 
     /// An answer with no envelope and no fault.
     init() {}
@@ -72,6 +77,24 @@ struct JournalAnswer: Sendable {
 
     /// The code of the envelope answered, if the answer was one.
     var envelopeCode: Int? { code == .min ? nil : code }
+
+    /// For an event stream: how many events were sent, and whether the client left before the stream ended.
+    var stream: (eventsSent: Int, clientLeftFirst: Bool)? {
+        get {
+            guard streamBits != 0 else { return nil }
+            return (Int(streamBits & Self.countMask) - 1, streamBits & ~Self.countMask != 0)
+        }
+        set {
+            guard let newValue else {
+                streamBits = 0
+                return
+            }
+            let count = UInt32(min(newValue.eventsSent + 1, Int(Self.countMask)))
+            streamBits = count | (newValue.clientLeftFirst ? ~Self.countMask : 0)
+        }
+    }
+
+    private static let countMask: UInt32 = 0x7FFF_FFFF
 
     /// The name of the fault simulated, if any.
     var fault: String? { faultKind?.name }

@@ -3,7 +3,8 @@ import StandInFixtures
 import StandInSupport
 
 /// Delivers one deferred answer on its loop: waits out the delay, then sends the response (its body paced, for a
-/// `slow-body` fault or a network's downlink) or produces the fault, and stops at once if the client hangs up.
+/// `slow-body` fault or a network's downlink; half of it before a reset for `cut-stream`) or produces the fault, and
+/// stops at once if the client hangs up.
 final class DeferredDelivery {
     /// Delays this long or longer watch the client's socket so that a hang-up frees the request at once. Shorter
     /// ones skip the watch (two epoll calls per request) and notice a hang-up when their answer fails to send.
@@ -49,6 +50,8 @@ final class DeferredDelivery {
             send(rendered, to: server)
         case .malformedBody:
             send(rendered.truncated, to: server)
+        case .cutStream:
+            sendHalfThenReset(to: server)
         case .connectionReset:
             request.closeConnection(reset: true)
             complete()
@@ -66,13 +69,17 @@ final class DeferredDelivery {
     /// Sends the head, then the body a piece per `SlowBodyPace.tick`. Each piece is a slice of the one rendered body,
     /// copied only into the connection's output buffer.
     private func sendPaced(at bytesPerSecond: Int, to server: ServerRequest) {
-        request.stopWatchingForHangUp()
-        rendered.write(to: server, includingBody: false)
-        if !BodilessResponse.status(plan.status) {
-            server.addHeader("Content-Length", String(rendered.body.count))
-        }
-        server.startReply(status: plan.status)
+        sendHead(to: server)
         trickle(from: 0, bytesPerTick: SlowBodyPace(bytesPerSecond: bytesPerSecond).bytesPerTick)
+    }
+
+    /// Sends the head (with the whole body's length) and half the body, then resets the connection: an answer cut
+    /// part-way, as a dropped connection cuts it.
+    private func sendHalfThenReset(to server: ServerRequest) {
+        sendHead(to: server)
+        server.sendBodyChunk(rendered.body[..<(rendered.body.count / 2)])
+        request.closeConnectionOnceSent(reset: true)
+        complete()
     }
 
     private func send(_ response: RenderedResponse, to server: ServerRequest) {
@@ -80,6 +87,16 @@ final class DeferredDelivery {
         response.write(to: server, includingBody: false)
         server.send(status: plan.status, body: response.body, on: loop)
         complete()
+    }
+
+    /// Sends the head with the whole body's length; the body follows in pieces.
+    private func sendHead(to server: ServerRequest) {
+        request.stopWatchingForHangUp()
+        rendered.write(to: server, includingBody: false)
+        if !BodilessResponse.status(plan.status) {
+            server.addHeader("Content-Length", String(rendered.body.count))
+        }
+        server.startReply(status: plan.status)
     }
 
     private func trickle(from offset: Int, bytesPerTick: Int) {

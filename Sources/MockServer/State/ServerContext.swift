@@ -26,6 +26,8 @@ final class ServerContext: Sendable {
     let accessLog: AccessLog?
     let access: AdminAccess
     let logger: Logger
+    /// How long a fixture's event stream may wait for a client that stops reading (`--idle-timeout`).
+    let streamWriteTimeoutSeconds: Int
 
     init(
         store: FixtureStore,
@@ -38,8 +40,10 @@ final class ServerContext: Sendable {
         sessionFallback: Upstream?,
         localCA: LocalCA? = nil,
         maxSessions: Int,
-        sessionClock: SessionClock
+        sessionClock: SessionClock,
+        streamWriteTimeoutSeconds: Int = ServerLimits().idleTimeoutSeconds
     ) {
+        self.streamWriteTimeoutSeconds = streamWriteTimeoutSeconds
         self.sessionHost = sessionHost
         self.sessionFallback = sessionFallback
         self.localCA = localCA

@@ -18,6 +18,9 @@ import Darwin
 /// Ownership: evhttp owns the request and its connection; the caller owns this reply, which holds the request's
 /// `DeferredRequest` (the connection's record holds that one until the client is gone or `end` is called, and
 /// its hang-up notice holds this reply weakly). Threads: the loop's thread only.
+///
+/// evhttp keeps reading a connection while it sends a reply, so it notices a client that leaves even while the
+/// stream sends nothing.
 package final class EventStreamReply {
     private let request: DeferredRequest
     private let budget: Int
@@ -30,19 +33,29 @@ package final class EventStreamReply {
 
     /// Sends the status line and the headers added to `request` so far, plus the event stream's own; events follow
     /// with `send`. `budget` is the most bytes the connection's output buffer may hold.
-    package init(_ request: ServerRequest, budget: Int, writeTimeoutSeconds: Int, on loop: EventLoop) {
-        self.request = DeferredRequest(request, on: loop)
+    package convenience init(_ request: ServerRequest, budget: Int, writeTimeoutSeconds: Int, on loop: EventLoop) {
+        self.init(DeferredRequest(request, on: loop), budget: budget, writeTimeoutSeconds: writeTimeoutSeconds)
+    }
+
+    /// The same, for a request already deferred (its answer waited on a timer; it must still be there), with
+    /// `status`. The event stream's `Content-Type` and `Cache-Control` are added unless the request's headers have
+    /// them.
+    package init(_ request: DeferredRequest, status: Int = 200, budget: Int, writeTimeoutSeconds: Int) {
+        self.request = request
         self.budget = budget
-        request.addHeader("Content-Type", "text/event-stream; charset=utf-8")
-        request.addHeader("Cache-Control", "no-store")
-        request.addHeader("Connection", "close")
-        self.request.onHangUp = { [weak self] in
+        guard let server = request.request else { preconditionFailure("an event stream for a request that is gone") }
+        if !server.hasResponseHeader("Content-Type") {
+            server.addHeader("Content-Type", "text/event-stream; charset=utf-8")
+        }
+        if !server.hasResponseHeader("Cache-Control") { server.addHeader("Cache-Control", "no-store") }
+        server.addHeader("Connection", "close")
+        request.onHangUp = { [weak self] in
             let hangUp = self?.onHangUp
             self?.onHangUp = nil
             hangUp?()
         }
-        request.startReply(status: 200)
-        if let connection = evhttp_request_get_connection(request.request),
+        server.startReply(status: status)
+        if let connection = evhttp_request_get_connection(server.request),
             let bufferEvent = evhttp_connection_get_bufferevent(connection)
         {
             var writeTimeout = timeval(tv_sec: writeTimeoutSeconds, tv_usec: 0)
@@ -76,6 +89,14 @@ package final class EventStreamReply {
         guard let server = request.request, waitingBytes + bytes.count <= budget else { return false }
         if !bytes.isEmpty { server.sendBodyChunk(bytes) }
         return true
+    }
+
+    /// Resets the connection (a TCP reset) once the events sent so far have left for the client: a stream cut
+    /// part-way, as a dropped connection cuts it.
+    package func cut() {
+        onHangUp = nil
+        request.onHangUp = nil
+        request.closeConnectionOnceSent(reset: true)
     }
 
     /// Sends `last` whatever the budget (keep it small) and ends the reply; the connection closes once it is out.

@@ -65,6 +65,25 @@ package final class DeferredRequest {
         }
     }
 
+    /// Closes the connection as `closeConnection` does, once the bytes written to it so far have left its output
+    /// buffer (an answer cut part-way must reach the client before the cut), checking every `drainCheck`; after
+    /// `drainLimit`, it closes whatever is left.
+    package func closeConnectionOnceSent(reset: Bool) {
+        closeConnectionOnceSent(reset: reset, deadline: .now + Self.drainLimit)
+    }
+
+    private func closeConnectionOnceSent(reset: Bool, deadline: ContinuousClock.Instant) {
+        guard request != nil else { return }
+        let waiting = evbuffer_get_length(bufferevent_get_output(evhttp_connection_get_bufferevent(connection)))
+        guard waiting > 0, ContinuousClock.now < deadline else { return closeConnection(reset: reset) }
+        loop.schedule(after: Self.drainCheck) { [self] in closeConnectionOnceSent(reset: reset, deadline: deadline) }
+    }
+
+    /// How often `closeConnectionOnceSent` looks whether the output has left.
+    static let drainCheck = Duration.milliseconds(2)
+    /// How long `closeConnectionOnceSent` waits for a client that does not read before closing anyway.
+    static let drainLimit = Duration.seconds(1)
+
     /// Resets the TCP connection (RST, no FIN). evhttp shuts a connection down cleanly before closing it, so the
     /// socket is closed here first, with a zero linger time, and `/dev/null` takes its descriptor number for evhttp
     /// to shut down and close harmlessly (libevent ignores the failed epoll removal of a non-socket).

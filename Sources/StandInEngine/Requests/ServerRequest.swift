@@ -57,6 +57,11 @@ package struct ServerRequest {
         }
     }
 
+    /// Whether a response header named `name` (any case) has been added.
+    package func hasResponseHeader(_ name: String) -> Bool {
+        name.withCString { evhttp_find_header(evhttp_request_get_output_headers(request), $0) != nil }
+    }
+
     /// Adds a response header. Values with line breaks are refused by evhttp and dropped.
     package func addHeader(_ name: String, _ value: String) {
         // Explicit withCString: passing a small String straight to C copies it into a temporary heap array.

@@ -4,8 +4,13 @@ import Foundation
 /// checking every field and adding each problem to `problems`.
 struct ResponseDecoder {
     /// The keys a response object may have.
-    static let keys = ["status", "headers", "envelope", "json", "text", "base64", "file", "delay", "fault", "network"]
-    private static let bodyForms = ["envelope", "json", "text", "base64", "file"]
+    static let keys = [
+        "status", "headers", "envelope", "json", "text", "base64", "file", "events", "retry", "afterLast", "delay",
+        "fault", "afterEvents", "network",
+    ]
+    private static let bodyForms = ["envelope", "json", "text", "base64", "file", "events"]
+    /// The keys that go with `events` only.
+    private static let streamKeys = ["retry", "afterLast"]
 
     /// The fixture file's path relative to `rootURL`, for resolving `file` bodies next to it. A path, not a URL:
     /// few fixtures have a `file` body, and building a URL for each of thousands of files is a cost of its own.
@@ -33,8 +38,10 @@ struct ResponseDecoder {
             }
             definition.headers = headers
         }
-        definition.body = problems.attempt { try decodeBody(object) } ?? nil
-        if definition.body != nil, let form = object.members.first(where: { Self.bodyForms.contains($0.key) }) {
+        problems.attempt { try decodeBody(object, into: &definition) }
+        if definition.body != nil || definition.events != nil,
+            let form = object.members.first(where: { Self.bodyForms.contains($0.key) })
+        {
             definition.bodyKey = (form.key, form.keyLine)
         }
         decodeSimulation(object, into: &definition)
@@ -50,6 +57,16 @@ struct ResponseDecoder {
         definition.fault = object.member("fault").flatMap { member in
             problems.attempt(locatedAt: member.keyLine) { try Fault(json: member.value) }
         }
+        if let member = object.member("afterEvents") {
+            problems.attempt(locatedAt: member.keyLine) {
+                guard case .cutStream = definition.fault, let count = try object.int("afterEvents", in: 0...1_000_000)
+                else {
+                    throw FixtureError("\(object.name(of: "afterEvents")) goes with \"fault\": \"cut-stream\"")
+                }
+                definition.fault = .cutStream(afterEvents: count)
+            }
+        }
+        if let member = object.member("fault") { definition.faultLine = member.keyLine }
         definition.network =
             problems.attempt { () throws(FixtureError) -> NetworkProfile? in
                 guard let (name, line) = try object.string("network") else { return nil }
@@ -61,14 +78,26 @@ struct ResponseDecoder {
             } ?? nil
     }
 
-    /// The body form the object sets, or nil when it sets none.
-    private func decodeBody(_ object: ObjectReader) throws(FixtureError) -> ResponseBody? {
+    /// The body form the object sets, if any, into `definition`: a body, or the events of a stream.
+    private func decodeBody(_ object: ObjectReader, into definition: inout ResponseDefinition) throws(FixtureError) {
         let forms = object.members.filter { Self.bodyForms.contains($0.key) }
         if forms.count > 1 {
             let names = forms.map(\.key.quoted).joined(separator: " and ")
             throw FixtureError("a response has one body form, not \(names)", line: forms[1].keyLine)
         }
-        guard let form = forms.first else { return nil }
+        if forms.first?.key != "events", let stray = object.members.first(where: { Self.streamKeys.contains($0.key) }) {
+            throw FixtureError("\(object.name(of: stray.key)) goes with \"events\"", line: stray.keyLine)
+        }
+        guard let form = forms.first else { return }
+        if form.key == "events" {
+            definition.events = try EventStreamDefinition(object, events: form)
+        } else {
+            definition.body = try body(form, of: object)
+        }
+    }
+
+    /// The body of a body form other than `events`.
+    private func body(_ form: JSONNode.Member, of object: ObjectReader) throws(FixtureError) -> ResponseBody {
         switch form.key {
         case "envelope":
             let envelope = try ObjectReader(form.value, context: object.name(of: "envelope"))

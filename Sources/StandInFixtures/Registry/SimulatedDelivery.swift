@@ -40,7 +40,7 @@ struct SimulatedDelivery {
         case .malformedBody:
             try await waitInSilence(plan.delay)
             rendered = rendered.truncated
-        case .connectionReset:
+        case .connectionReset, .cutStream:
             try await waitInSilence(plan.delay)
             throw URLError(.networkConnectionLost)
         case .emptyResponse:

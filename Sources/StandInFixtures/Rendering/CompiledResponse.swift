@@ -23,8 +23,10 @@ public final class CompiledResponse: Sendable {
     public let status: Int
     /// The headers, the project's default headers and Content-Type included; `X-Request-ID` is added when served.
     public let headers: [Header]
-    /// The body.
+    /// The body; empty for a stream of `events`.
     public let body: ByteTemplate
+    /// The server-sent events the response streams instead of a body, if it is a stream.
+    public let events: EventStreamScript?
     /// How long to wait before answering, if at all.
     public let delay: DelaySpec?
     /// How to break the response on purpose, if at all.
@@ -39,6 +41,7 @@ public final class CompiledResponse: Sendable {
     ///   - headers: the fixture's headers with the line of each, in order.
     ///   - omitting: the lower-cased names of headers not to send at all: neither the body's default Content-Type
     ///     nor the project's default header of that name.
+    ///   - events: the server-sent events streamed instead of `body` (then `.empty`).
     ///   - config: supplies the envelope format and the default headers every response carries.
     ///   - pathParameters: the names `{{path.NAME}}` may use; nil when unknown (regex paths).
     ///   - delay: how long to wait before answering.
@@ -49,6 +52,7 @@ public final class CompiledResponse: Sendable {
         headers: [(name: String, value: String, line: Int)],
         omitting: Set<String> = [],
         body: ResponseBody,
+        events: EventStreamScript? = nil,
         config: ProjectConfig,
         pathParameters: Set<String>?,
         delay: DelaySpec? = nil,
@@ -65,13 +69,22 @@ public final class CompiledResponse: Sendable {
             let parts = try compiler.compileText(header.value, jsonEscaped: false, line: header.line)
             compiled.append(Header(name: header.name, value: ByteTemplate(parts)))
         }
-        let setsContentType = compiled.contains { $0.name.lowercased() == "content-type" }
-        if !setsContentType, !omitting.contains("content-type"), let contentType = body.defaultContentType {
-            compiled.append(Header(name: "Content-Type", value: .fixed(Array(contentType.utf8))))
+        var defaults: [(name: String, value: String)] = []
+        if events != nil {
+            defaults = [("Content-Type", EventStreamScript.contentType), ("Cache-Control", "no-cache")]
+        } else if let contentType = body.defaultContentType {
+            defaults = [("Content-Type", contentType)]
+        }
+        for (name, value) in defaults
+        where !omitting.contains(name.lowercased())
+            && !compiled.contains(where: { $0.name.lowercased() == name.lowercased() })
+        {
+            compiled.append(Header(name: name, value: .fixed(Array(value.utf8))))
         }
         self.status = status
         self.headers = compiled
         self.body = ByteTemplate(try Self.compileBody(body, format: config.envelope, compiler: compiler))
+        self.events = events
         self.delay = delay
         self.fault = fault
         self.network = network
