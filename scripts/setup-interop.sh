@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the real backends, clients and validators the interop tests use: httpbin (served by gunicorn, called
-# with python-requests), moto (AWS, called with boto3), and openapi-schema-validator with PyYAML, which checks the
+# with python-requests), moto (AWS, called with boto3), the OpenAI Python SDK and httpx-sse (which read event
+# streams), and openapi-schema-validator with PyYAML, which checks the
 # bodies `standin import openapi` serves; Selenium, which drives the browser in the dashboard's tests; and mitmproxy,
 # whose HAR captures of httpbin `standin import har` reads. It also fetches the public OpenAPI specs those tests
 # import, from the openapi-spec-validator source package on PyPI, into .build/openapi-specs (outside git;
@@ -34,6 +35,13 @@ if ! python3 -c 'import httpbin, gunicorn, requests, moto, boto3, flask, flask_c
     2>/dev/null; then
     echo "Installing httpbin, gunicorn, requests, moto[server], boto3, openapi-schema-validator, PyYAML and selenium with pip…" >&2
     pip_install httpbin gunicorn requests 'moto[server]' boto3 openapi-schema-validator pyyaml selenium
+fi
+# The OpenAI SDK and httpx-sse go into a folder of their own (the tests put it on PYTHONPATH): the SDK's HTTP stack
+# pins h11 above what mitmproxy accepts.
+streams=.build/python-streams
+if ! PYTHONPATH=$streams python3 -c 'import openai, httpx_sse' 2>/dev/null; then
+    echo "Installing openai and httpx-sse with pip into $streams…" >&2
+    pip_install --target "$streams" openai httpx-sse
 fi
 if ! python3 -c 'import mitmproxy' 2>/dev/null; then
     echo "Installing mitmproxy with pip…" >&2

@@ -31,6 +31,14 @@ public struct RecordedRequest: Sendable, Decodable, CustomStringConvertible {
         public let differences: [String]
     }
 
+    /// What became of an event stream the request was answered with.
+    public struct Stream: Sendable, Decodable {
+        /// How many events the server sent.
+        public let eventsSent: Int
+        /// Whether the client left before the stream ended.
+        public let clientLeftFirst: Bool
+    }
+
     /// Numbered from 1 in the order requests finished.
     public let id: Int
     /// When it arrived, ISO 8601.
@@ -53,6 +61,8 @@ public struct RecordedRequest: Sendable, Decodable, CustomStringConvertible {
     public let durationMs: Double
     /// For an unmatched request: the nearest fixtures.
     public let nearMisses: [NearMiss]?
+    /// For a request answered with an event stream: the events sent and whether the client left first.
+    public let stream: Stream?
 
     /// The value of a header, `name` case-insensitive.
     public func header(_ name: String) -> String? {

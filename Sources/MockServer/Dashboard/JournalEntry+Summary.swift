@@ -3,7 +3,7 @@ import StandInFixtures
 extension JournalEntry {
     /// Appends what the dashboard's journal list shows of the entry, as compact JSON on one line:
     /// `{"id","method","path","query","status","fixture","variant","durationMs","timeMs","envelopeCode","fault",
-    /// "outcome"}` (`timeMs`: when the request arrived, in milliseconds since 1970, by which the page orders what it
+    /// "outcome","events","clientLeftFirst"}` (`events`: an event stream's count, else null; `timeMs`: when the request arrived, in milliseconds since 1970, by which the page orders what it
     /// heard live and what it read) and then the members of the journal
     /// it comes from (`origin`). Written straight into `out` from the packed head, with no JSON tree or strings
     /// between: every request pays for it while a dashboard is open. The page asks the admin API for the rest when
@@ -39,6 +39,13 @@ extension JournalEntry {
         Self.writeString(answer.fault, into: &out)
         out.append(#","outcome":"#)
         Self.writeString(answer.outcome.rawValue, into: &out)
+        out.append(#","events":"#)
+        if let stream = answer.stream {
+            out.appendDecimal(stream.eventsSent)
+            out.append(stream.clientLeftFirst ? #","clientLeftFirst":true"# : #","clientLeftFirst":false"#)
+        } else {
+            out.append("null")
+        }
         out.append(contentsOf: origin.members)
         out.append(UInt8(ascii: "}"))
     }

@@ -128,11 +128,19 @@ function statusCell(entry) {
   if (entry.fault) {
     const cell = element("span", "status", entry.fault);
     cell.append(" ", element("small", "code", entry.status + " planned"));
+    if (entry.events !== null) cell.append(" ", streamNote(entry));
     return cell;
   }
   const cell = element("span", "status", entry.status);
   if (entry.envelopeCode !== null) cell.append(" ", element("small", "code", "code " + entry.envelopeCode));
+  if (entry.events !== null) cell.append(" ", streamNote(entry));
   return cell;
+}
+
+// An event stream's count of events sent, and whether the client left before the stream ended.
+function streamNote(entry) {
+  return element("small", "code", entry.events + (entry.events === 1 ? " event" : " events") +
+    (entry.clientLeftFirst ? ", client left" : ""));
 }
 
 // Whether the filter shows the entries of `session` ("main" for the main state).
@@ -174,6 +182,8 @@ function showDetails(details, entry, session) {
   section(details, "Response", "status " + entry.status + " (" + entry.outcome.replace("-", " ") + ")" +
     (entry.envelopeCode !== null ? "\nenvelope code " + entry.envelopeCode : "") +
     (entry.fault ? "\nfault " + entry.fault : "") +
+    (entry.stream ? "\nevent stream: " + entry.stream.eventsSent + " events sent" +
+      (entry.stream.clientLeftFirst ? ", the client left first" : "") : "") +
     "\n" + (entry.fixture === null ? "no fixture matched" : "fixture " + entry.fixture) +
     (entry.variant ? "\nvariant " + entry.variant : "") +
     (entry.simulation ? "\nsimulation: " + entry.simulation : ""));

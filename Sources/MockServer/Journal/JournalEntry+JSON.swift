@@ -6,7 +6,8 @@ extension JournalEntry {
     ///
     /// `headers` is an object (repeated names joined with `, `); the body is text when it is UTF-8 (`body`), else
     /// base64 (`bodyBase64`); `durationMs` has microsecond precision. `envelopeCode`, `fault` and `outcome` say what
-    /// the answer meant; a fallback backend's answer comes as `upstreamResponse`, a fixture's `response`.
+    /// the answer meant; `stream` (`eventsSent`, `clientLeftFirst`) what became of an event stream (null for any
+    /// other answer); a fallback backend's answer comes as `upstreamResponse`, a fixture's `response`.
     var json: JSONNode {
         var headerValues: [(String, String)] = []
         for header in headers {
@@ -39,6 +40,7 @@ extension JournalEntry {
             ("envelopeCode", answer.envelopeCode.map(AdminJSON.int) ?? AdminJSON.null),
             ("fault", AdminJSON.string(answer.fault)),
             ("outcome", AdminJSON.string(answer.outcome.rawValue)),
+            ("stream", streamJSON),
         ]
         if case .upstream(let response) = unanswered, let node = try? JSONParser.parse(response) {
             members.append(("upstreamResponse", node))
@@ -54,6 +56,15 @@ extension JournalEntry {
             members.append(("nearMisses", AdminJSON.array(misses)))
         }
         return AdminJSON.object(members)
+    }
+
+    /// What became of an event stream: `{"eventsSent","clientLeftFirst"}`, or null for any other answer.
+    private var streamJSON: JSONNode {
+        guard let stream = answer.stream else { return AdminJSON.null }
+        return AdminJSON.object([
+            ("eventsSent", AdminJSON.int(stream.eventsSent)),
+            ("clientLeftFirst", AdminJSON.bool(stream.clientLeftFirst)),
+        ])
     }
 
     /// `2026-11-22T10:04:05.123Z`.

@@ -117,17 +117,41 @@ final class PythonBackend: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// Runs `Tests/FOLDER/SCRIPT` with `arguments` off the test threads and returns what it printed.
-    static func client(_ script: String, _ arguments: [String], in folder: String = "Interop") async throws -> String {
-        try await onOwnThread { try runClient(script, arguments, in: folder) }
+    /// Where `scripts/setup-interop.sh` installs the OpenAI SDK and httpx-sse, apart from the other packages.
+    static let streamClients = StandInBinary.repositoryRoot.appendingPathComponent(".build/python-streams").path
+
+    /// Whether the OpenAI SDK and httpx-sse can run, found off the test threads; always true in CI (`CI=true`),
+    /// where a missing client must fail the test rather than skip it.
+    static func streamClientsAreThere() async -> Bool {
+        if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
+        return await onOwnThread { FileManager.default.fileExists(atPath: "\(streamClients)/httpx_sse") }
+    }
+
+    /// Runs `Tests/FOLDER/SCRIPT` with `arguments` off the test threads and returns what it printed; `pythonPath`
+    /// goes first on Python's module path.
+    static func client(
+        _ script: String,
+        _ arguments: [String],
+        in folder: String = "Interop",
+        pythonPath: String? = nil
+    ) async throws -> String {
+        try await onOwnThread { try runClient(script, arguments, in: folder, pythonPath: pythonPath) }
     }
 
     /// Runs `Tests/FOLDER/SCRIPT` with `arguments` and returns what it printed; throws with its errors if it failed.
-    private static func runClient(_ script: String, _ arguments: [String], in folder: String) throws -> String {
+    private static func runClient(
+        _ script: String,
+        _ arguments: [String],
+        in folder: String,
+        pythonPath: String?
+    ) throws -> String {
         let path = StandInBinary.repositoryRoot.appendingPathComponent("Tests/\(folder)/\(script)").path
         let client = ChildProcess()
         client.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         client.arguments = ["python3", path] + arguments
+        if let pythonPath {
+            client.environment = ProcessInfo.processInfo.environment.merging(["PYTHONPATH": pythonPath]) { $1 }
+        }
         let output = Pipe()
         let errors = Pipe()
         client.standardOutput = output
