@@ -31,6 +31,31 @@ import Testing
         }
     }
 
+    @Test func checkNamesTheMistakesOfAnEventStream() async throws {
+        let fixture = """
+            {
+              "request": { "path": "/feed" },
+              "response": {
+                "events": [ { "data": "a", "delay": "later" } ],
+                "fault": "cut-stream",
+                "afterEvents": 2
+              }
+            }
+            """
+        try await withMocks([
+            "feed.json": fixture, "empty.json": #"{ "request": { "path": "/e" }, "response": { "events": [] } }"#,
+        ]) {
+            directory in
+            let result = try await StandInBinary.run(["check", "--mocks", directory.path])
+            #expect(result.status == 1)
+            #expect(
+                result.output.contains(#"feed.json:4: response.events[0].delay: "later" is not a duration"#),
+                "\(result.output)"
+            )
+            #expect(result.output.contains("empty.json:1: response.events is empty"), "\(result.output)")
+        }
+    }
+
     @Test func checkRefusesABodyOnNoContent() async throws {
         let fixture = #"{ "request": { "path": "/a" }, "response": { "status": 204, "envelope": {} } }"#
         try await withMocks(["a.json": fixture]) { directory in
