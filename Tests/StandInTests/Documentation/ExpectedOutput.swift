@@ -6,7 +6,7 @@ import NetworkCore
 /// A printed response head (`curl -i`) is compared line by line: the status line, and each header line shown must
 /// be among the headers printed (others may be there too). The rest is the body: JSON when it reads as JSON (see
 /// ``JSONPattern``), else text in which `…` stands for anything. A command that exits with a status other than 0
-/// must show curl's error (`curl: (56) …`).
+/// must show curl's error (`curl: (56) …`) as its last line.
 struct ExpectedOutput: Sendable {
     let lines: [String]
 
@@ -42,7 +42,9 @@ struct ExpectedOutput: Sendable {
         } else if !Wildcard(shownBody).matches(printedBody) {
             problems.append("printed \"\(printedBody.prefix(600))\", not \"\(shownBody)\"")
         }
-        if status != 0, !shownBody.hasPrefix("curl: (") {
+        // curl prints its own error last, after what it received (the events of a stream it gave up on).
+        let lastShownLine = shownBody.split(separator: "\n").last ?? ""
+        if status != 0, !lastShownLine.hasPrefix("curl: (") {
             problems.append("the command exited with status \(status)")
         }
         return problems

@@ -39,6 +39,20 @@ import Testing
         #expect(mismatches([], "", status: 7) == ["the command exited with status 7"])
         #expect(
             mismatches(
+                ["data: a", "", "curl: (28) Operation timed out …"],
+                "data: a\n\ncurl: (28) Operation timed out after 1001 ms\n",
+                status: 28
+            )
+            .isEmpty,
+            "what a stream sent before curl gave up, then curl's error"
+        )
+        #expect(
+            mismatches(["curl: (28) …", "data: a"], "curl: (28) x\ndata: a\n", status: 28) == [
+                "the command exited with status 28"
+            ]
+        )
+        #expect(
+            mismatches(
                 ["curl: (56) Recv failure: …"],
                 "curl: (56) Recv failure: Connection reset by peer\n",
                 status: 56
