@@ -25,6 +25,17 @@ import Testing
             { "events": \#(events), "retry": "1ms", "fault": "cut-stream", "afterEvents": 2 },
             { "events": \#(events), "retry": "1ms" } ] }
         """#,
+        "paced.json": #"""
+        { "request": { "path": "/paced" },
+          "response": { "events": [ { "data": "\#(String(repeating: "x", count: 90))" }, { "data": "end" } ],
+                        "fault": { "type": "slow-body", "bytesPerSecond": 100 } } }
+        """#,
+        "broken.json": #"""
+        { "request": { "path": "/broken/{room}" }, "response": { "events": \#(events), "fault": "malformed-body" } }
+        """#,
+        "quiet.json": #"""
+        { "request": { "path": "/quiet" }, "response": { "events": [ { "data": "hello" } ], "afterLast": "hold" } }
+        """#,
         "denied.json": #"""
         { "request": { "path": "/denied" },
           "response": { "status": 403, "envelope": { "code": 40300, "message": "not your room" } } }
@@ -105,6 +116,41 @@ import Testing
             #expect(envelopeMessage(http) == "not your room")
             let (_, closed) = await readToEnd(client.events(for: Stream(path: "/closed"), reconnection: .always))
             #expect((closed as? NetworkError)?.businessCode == 40900)
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func aPacedStreamHoldsEachEventForTheTimeItsBytesTake(mode: Mode) async throws {
+        try await withHost(Self.files, mode) { base, transport, _ in
+            let client = APIClient(baseURL: base, transport: transport)
+            let started = ContinuousClock.now
+            let (events, error) = await readToEnd(client.events(for: Stream(path: "/paced"), reconnection: .never))
+            // 97 bytes at 100 B/s go out in 10-byte pieces every 100 ms: the first event is whole 900 ms later.
+            #expect(ContinuousClock.now - started >= .milliseconds(900))
+            #expect(error == nil)
+            #expect(events.map(\.data) == [String(repeating: "x", count: 90), "end"])
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func aMalformedStreamEndsHalfWayThroughItsFirstEvent(mode: Mode) async throws {
+        try await withHost(Self.files, mode) { base, transport, _ in
+            let client = APIClient(baseURL: base, transport: transport)
+            let (events, error) = await readToEnd(client.events(for: Stream(path: "/broken/42"), reconnection: .never))
+            #expect(events.isEmpty)
+            #expect(error == nil)
+            let whole = try await exchange(transport, base, .get, "/broken/42")
+            #expect(String(decoding: whole.body, as: UTF8.self) == "event: delta\nid: 1\ndata: {")
+        }
+    }
+
+    @Test(arguments: Mode.allCases) func aHeldStreamSilentForTheTimeoutCountsAsBroken(mode: Mode) async throws {
+        try await withHost(Self.files, mode) { base, transport, _ in
+            let client = APIClient(baseURL: base, transport: transport, timeout: .seconds(3))
+            let (events, error) = await readToEnd(client.events(for: Stream(path: "/quiet"), reconnection: .never))
+            #expect(events.map(\.data) == ["hello"])
+            guard case .transport(.timedOut) = error as? NetworkError else {
+                Issue.record("expected .transport(.timedOut), got \(String(describing: error))")
+                return
+            }
         }
     }
 }
