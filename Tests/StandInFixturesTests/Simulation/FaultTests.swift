@@ -19,7 +19,7 @@ import Testing
     @Test func unknownNamesListTheKnownOnes() {
         #expect(
             throws: FixtureError(
-                #"unknown fault "reset"; use connection-reset, empty-response, malformed-body, timeout or slow-body"#
+                #"unknown fault "reset"; use connection-reset, empty-response, malformed-body, timeout, slow-body or cut-stream"#
             )
         ) { try Fault(name: "reset") }
     }
