@@ -5,7 +5,7 @@ extension APIClient {
     /// allows.
     ///
     /// ```swift
-    /// for try await event in client.events(for: API.Chat.Reply(prompt: "Hello")) {
+    /// for try await event in client.events(for: API.Chat.Reply(room: "42")) {
     ///     if event.data == "[DONE]" { break }        // leaving the loop closes the connection
     ///     print(event.event, event.data)
     /// }

@@ -65,8 +65,7 @@ struct EventStreamPlayback: Sendable {
             case .cut:
                 throw URLError(.networkConnectionLost)
             case .hold:
-                try await SimulatedDelivery.waitInSilence(nil, timeout: timeout)
-                return nil
+                try await SimulatedDelivery.waitUntilTimedOut(timeout)
             }
         }
     }

@@ -58,14 +58,18 @@ struct SimulatedDelivery {
         try await Self.waitInSilence(silence, timeout: timeout)
     }
 
-    /// Waits while the server sends nothing for `silence` (nil: until the client gives up); throws
-    /// `URLError(.timedOut)` once `timeout`, the client's, passes first, as URLSession does.
-    static func waitInSilence(_ silence: Duration?, timeout: Duration) async throws {
-        guard let silence, silence < timeout else {
-            try await Task.sleep(for: timeout)
-            throw URLError(.timedOut)
-        }
+    /// Waits while the server sends nothing for `silence`; throws `URLError(.timedOut)` once `timeout`, the
+    /// client's, passes first, as URLSession does.
+    static func waitInSilence(_ silence: Duration, timeout: Duration) async throws {
+        guard silence < timeout else { try await waitUntilTimedOut(timeout) }
         if silence > .zero { try await Task.sleep(for: silence) }
+    }
+
+    /// Waits while the server sends nothing for as long as the client waits, `timeout`, then throws
+    /// `URLError(.timedOut)` as URLSession does.
+    static func waitUntilTimedOut(_ timeout: Duration) async throws -> Never {
+        try await Task.sleep(for: timeout)
+        throw URLError(.timedOut)
     }
 
     /// How long a client waits without a byte: the request's timeout, or URLSession's default.
