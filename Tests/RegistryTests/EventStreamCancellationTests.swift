@@ -38,18 +38,36 @@ import Testing
         return try await reader.value
     }
 
+    /// What the server's journal says of the stream once it has recorded it: when the server noticed the client go.
+    private func journaledSimulation(_ base: URL, _ transport: any Transport) async throws -> String? {
+        let admin = APIClient(baseURL: base, transport: transport)
+        return try await admin.poll(
+            JournalRequests(),
+            every: .milliseconds(50),
+            timeout: .seconds(60),
+            until: { $0.requests.contains { $0.path == "/live" } }
+        ).requests.first { $0.path == "/live" }?.simulation
+    }
+
     @Test(.timeLimit(.minutes(2))) func theServerSeesTheClientLeaveAHeldStream() async throws {
         try await withHost(Self.files, .server) { base, transport, _ in
             let events = try await cancelAfterFirstEvent(base, transport)
             #expect(events == [ServerSentEvent(event: "tick", data: "first")])
-            // The journal records the stream once it is over: when the server noticed the client had gone.
-            let admin = APIClient(baseURL: base, transport: transport)
-            let simulation = try await admin.poll(
-                JournalRequests(),
-                every: .milliseconds(50),
-                timeout: .seconds(60),
-                until: { $0.requests.contains { $0.path == "/live" } }
-            ).requests.first { $0.path == "/live" }?.simulation
+            let simulation = try await journaledSimulation(base, transport)
+            #expect(simulation?.contains("client-gone") == true, "\(simulation ?? "no simulation")")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2))) func leavingTheLoopClosesTheConnection() async throws {
+        try await withHost(Self.files, .server) { base, transport, _ in
+            let client = APIClient(baseURL: base, transport: transport, timeout: .seconds(3600))
+            var first: ServerSentEvent?
+            for try await event in client.events(for: Live(), reconnection: .never) {
+                first = event
+                break
+            }
+            #expect(first == ServerSentEvent(event: "tick", data: "first"))
+            let simulation = try await journaledSimulation(base, transport)
             #expect(simulation?.contains("client-gone") == true, "\(simulation ?? "no simulation")")
         }
     }
