@@ -110,4 +110,11 @@ import Testing
         let events = parser.parse([UInt8]("data: a".utf8) + [0xFF] + [UInt8]("b\n\n".utf8))
         #expect(events.map(\.data) == ["a\u{FFFD}b"])
     }
+
+    @Test func aLineLongerThanTheBoundKeepsOnlyItsStart() {
+        var parser = EventStreamParser()
+        let long = [UInt8]("data: ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: EventStreamParser.maxLineBytes)
+        let events = parser.parse(long + [UInt8]("\n\ndata: next\n\n".utf8))
+        #expect(events.map(\.data.count) == [EventStreamParser.maxLineBytes - "data: ".utf8.count, 4])
+    }
 }
