@@ -49,16 +49,13 @@ extension MockResponder {
                 requestId: exchange.requestId,
                 random: simulation.templateRandom
             )
-            if let events = plan.response.events, plan.streams(to: exchange.request.method) {
+            if let events = plan.response.events, plan.streamsEvents(to: exchange.request.method) {
                 var head = RenderedResponse()
                 warnOfEscaped(plan.response.writeHeaders(with: &renderContext, into: &head), fixture: fixture.id)
                 plan.writeRateLimitHeaders(into: &head)
-                let first = events.firstEvent(after: exchange.request.header(named: "Last-Event-ID"))
-                let script = EventStreamDelivery.Script(
-                    opening: events.opening,
-                    events: events.render(from: first, with: &renderContext),
-                    delays: events.events[first...].map(\.delay),
-                    ending: events.ending
+                let script = events.rendered(
+                    after: exchange.request.header(named: "Last-Event-ID"),
+                    with: &renderContext
                 )
                 return stream(script, head: head, plan: plan, exchange, ending)
             }
@@ -155,16 +152,6 @@ extension MockResponder {
 }
 
 extension ResponsePlan {
-    /// Whether the answer is a stream of events for a request of `method`: not for `HEAD` (the head alone), nor
-    /// when a fault sends nothing at all (`connection-reset`, `empty-response`, `timeout`).
-    fileprivate func streams(to method: String) -> Bool {
-        guard method != "HEAD" else { return false }
-        switch fault {
-        case .connectionReset, .emptyResponse, .timeout: return false
-        case nil, .malformedBody, .slowBody, .cutStream: return true
-        }
-    }
-
     /// How an exchange this plan answers ends: the fixture, the variant, the simulation's details, and the envelope
     /// code and fault for the journal.
     fileprivate func ending(fixture: String, envelopeCode: Int?, successCode: Int) -> Exchange.Ending {

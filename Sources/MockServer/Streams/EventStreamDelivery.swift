@@ -22,15 +22,7 @@ final class EventStreamDelivery {
     }
 
     /// The events of one answer: their bytes (rendered for this request) and when each is due.
-    struct Script {
-        /// What the stream starts with (a `retry:` field), if anything.
-        var opening: [UInt8]
-        /// Each event's bytes, from the first one the request gets (after its `Last-Event-ID`).
-        var events: [[UInt8]]
-        /// How long after the previous event (or the head) each is sent.
-        var delays: [Duration]
-        var ending: EventStreamScript.Ending
-    }
+    typealias Script = RenderedEventStream
 
     private let request: DeferredRequest
     /// The headers to send; the body is the events.
@@ -61,11 +53,7 @@ final class EventStreamDelivery {
         self.script = script
         self.writeTimeoutSeconds = writeTimeoutSeconds
         self.loop = loop
-        if case .cutStream(let count) = plan.fault {
-            cutAfter = min(count ?? script.events.count / 2, script.events.count)
-        } else {
-            cutAfter = nil
-        }
+        cutAfter = plan.eventsBeforeCut(of: script.events.count)
     }
 
     /// Starts the stream; `finished` hears once how it ended.
@@ -140,9 +128,7 @@ final class EventStreamDelivery {
 
     /// The event's own delay, plus the time its bytes take at a paced rate (a network's downlink, `slow-body`).
     private func waitBeforeEvent(_ index: Int) -> Duration {
-        let delay = script.delays[index]
-        guard let bytesPerSecond = plan.bodyRate else { return delay }
-        return delay + SlowBodyPace(bytesPerSecond: bytesPerSecond).duration(ofBody: script.events[index].count)
+        plan.wait(beforeEventOf: script.events[index].count, delay: script.delays[index])
     }
 
     private func end(_ reply: EventStreamReply) {

@@ -95,9 +95,14 @@ public struct APIClient: Sendable {
 
     /// Runs the middleware around the transport, outermost first.
     func pipeline(_ request: ClientRequest) async throws -> ClientResponse {
-        let terminal: @Sendable (ClientRequest) async throws -> ClientResponse = { [transport] request in
-            try await Self.exchange(request, over: transport)
-        }
+        try await pipeline(request) { [transport] request in try await Self.exchange(request, over: transport) }
+    }
+
+    /// Runs the middleware around `terminal`, the one exchange with the transport, outermost first.
+    func pipeline(
+        _ request: ClientRequest,
+        terminal: @escaping @Sendable (ClientRequest) async throws -> ClientResponse
+    ) async throws -> ClientResponse {
         let chain = middleware.reversed().reduce(terminal) { next, layer in
             { request in try await layer.intercept(request, next: next) }
         }

@@ -7,9 +7,29 @@ import Foundation
 /// unless it was configured to, interpret statuses, or decode bodies. It throws ``TransportError`` (or an error
 /// ``TransportError/init(classifying:)`` understands) when there is no HTTP response, and stops promptly when the
 /// calling task is cancelled. A transport that can tells ``TransportRequest/onProgress`` how the bodies move.
+///
+/// A transport that can hand a body over as it arrives (``URLSessionTransport``, `MockRegistry`) implements
+/// ``stream(_:)`` too, for server-sent events (``APIClient/events(for:reconnection:)``); any other gets the default,
+/// which waits for the whole body and hands it over as one piece.
 public protocol Transport: Sendable {
     /// Sends one request and returns the response's head and body.
     func send(_ request: TransportRequest) async throws -> TransportResponse
+
+    /// Sends one request and returns the response's head as soon as it arrives, and its body as the bytes come.
+    ///
+    /// Until the head arrives it behaves as ``send(_:)`` does (errors, timeout, cancellation). After that, the body
+    /// ends with the error the transport reports when the connection breaks, and the request is cancelled (its
+    /// connection closed) when whoever reads the body stops: the reading task is cancelled, or the body is dropped.
+    func stream(_ request: TransportRequest) async throws -> StreamedTransportResponse
+}
+
+extension Transport {
+    /// Sends the request with ``send(_:)`` and hands its whole body over as one piece: a transport that cannot
+    /// stream still answers a stream's request, once its body has ended.
+    public func stream(_ request: TransportRequest) async throws -> StreamedTransportResponse {
+        let response = try await send(request)
+        return StreamedTransportResponse(head: response.head, body: .whole(response.body))
+    }
 }
 
 /// One request as a transport sends it.

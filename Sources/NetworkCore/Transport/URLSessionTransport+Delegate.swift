@@ -12,8 +12,9 @@ extension URLSessionTransport {
     /// The session's delegate: collects each task's response and bytes (cancelling a task whose body passes
     /// `maxBodyBytes`, and dropping what it had), reports their progress to the request's
     /// ``TransportRequest/onProgress``, refuses redirects unless told otherwise, and resumes the task's continuation
-    /// when it completes. The exchanges in flight, keyed by task identifier, are kept under a lock: `register` runs on
-    /// the caller's task, the other calls on URLSession's delegate queue.
+    /// when it completes; a streamed task's head and bytes are handed on as they arrive instead. The exchanges in
+    /// flight, keyed by task identifier, are kept under a lock: `register` runs on the caller's task, the other calls
+    /// on URLSession's delegate queue.
     final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         private struct Exchange {
             var continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
@@ -31,6 +32,7 @@ extension URLSessionTransport {
         private let trustedRoots: [Data]
         private let maxBodyBytes: Int?
         private let tasks = Locked<[Int: Exchange]>([:])
+        private let streams = Locked<[Int: StreamedExchange]>([:])
 
         init(followsRedirects: Bool, trustsAnyCertificate: Bool, trustedRoots: [Data], maxBodyBytes: Int?) {
             self.followsRedirects = followsRedirects
@@ -53,6 +55,17 @@ extension URLSessionTransport {
             tasks.withLock { tasks in
                 tasks[task.taskIdentifier] = Exchange(continuation: continuation, onProgress: onProgress)
             }
+            return true
+        }
+
+        /// Registers a streamed task's exchange and returns true, for the caller to resume the task; when the calling
+        /// task is already cancelled, ends the exchange instead and returns false.
+        func register(_ task: URLSessionDataTask, streaming exchange: StreamedExchange) -> Bool {
+            if Task.isCancelled {
+                exchange.complete(with: URLError(.cancelled), response: nil)
+                return false
+            }
+            streams.withLock { $0[task.taskIdentifier] = exchange }
             return true
         }
 
@@ -95,6 +108,7 @@ extension URLSessionTransport {
             didReceive response: URLResponse,
             completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
         ) {
+            streams.withLock { $0[dataTask.taskIdentifier]?.receive(response) }
             tasks.withLock { tasks in
                 tasks[dataTask.taskIdentifier]?.response = response as? HTTPURLResponse
                 tasks[dataTask.taskIdentifier]?.body = Data()
@@ -103,6 +117,10 @@ extension URLSessionTransport {
         }
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            if let stream = streams.withLock({ $0[dataTask.taskIdentifier]?.body }) {
+                stream.yield(data)
+                return
+            }
             let maxBodyBytes = maxBodyBytes
             let (onProgress, received, isTooLarge) = tasks.withLock { tasks -> (TransferProgressHandler?, Int, Bool) in
                 let id = dataTask.taskIdentifier
@@ -153,6 +171,9 @@ extension URLSessionTransport {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            if let stream = streams.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
+                return stream.complete(with: error, response: task.response)
+            }
             guard let exchange = tasks.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
             if exchange.isTooLarge, let maxBodyBytes {
                 let tooLarge = ResponseBodyTooLarge(limit: maxBodyBytes)

@@ -17,8 +17,8 @@ public final class URLSessionTransport: Transport {
     /// The largest response body accepted, or nil for any size; past it, the call ends with
     /// ``ResponseBodyTooLarge`` and the rest is not read.
     public let maxBodyBytes: Int?
-    private let session: URLSession
-    private let delegate: SessionDelegate
+    let session: URLSession
+    let delegate: SessionDelegate
 
     /// Whether this platform's URLSession lets a transport skip certificate checks (`trustsAnyCertificate`) or trust
     /// roots of its own (`trustedRoots`): on Apple platforms; not on Linux, where FoundationNetworking offers no way

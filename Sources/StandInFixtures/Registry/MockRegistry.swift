@@ -25,6 +25,12 @@ import FoundationNetworking
 /// platforms); `timeout` throws `URLError(.timedOut)` once the request's timeout passes (or, if the server's default
 /// `--max-hold` of 5 minutes ends first, what `empty-response` throws); `malformed-body` answers with the body cut in
 /// half; and `slow-body` answers with the whole body once the trickle would have ended.
+///
+/// A fixture's `events` stream is played as the server streams it, from the same rendered bytes: through `stream(_:)`
+/// (which `APIClient.events(for:)` uses) each event arrives after its `delay`, the request's `Last-Event-ID` resumes
+/// after that event, `cut-stream` ends the body with `URLError(.networkConnectionLost)` after its events, and
+/// `afterLast: hold` keeps it open until the reader stops or the request's timeout passes in silence; through
+/// `send(_:)` the whole stream arrives once it has ended.
 public final class MockRegistry: Transport, Sendable {
     /// What a stub registered in code answers with, when it is an error.
     public enum StubError: Sendable {
@@ -184,16 +190,43 @@ public final class MockRegistry: Transport, Sendable {
 
     // MARK: Transport
 
-    /// Answers `request` as the server would, and reports the progress of both bodies in even steps.
+    /// Answers `request` as the server would, and reports the progress of both bodies in even steps. A stream of
+    /// events is answered once it has ended, with all its bytes, as URLSession's data task answers it.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         try Task.checkCancellation()
         Self.reportProgress(.upload, of: request.body?.count ?? 0, to: request.onProgress)
-        let response = try await respond(to: request)
+        let response: TransportResponse
+        switch try await respond(to: request) {
+        case .whole(let whole):
+            response = whole
+        case .events(let head, let playback):
+            response = TransportResponse(head: head, body: try await playback.wholeBody())
+        }
         Self.reportProgress(.download, of: response.body.count, to: request.onProgress)
         return response
     }
 
-    private func respond(to request: TransportRequest) async throws -> TransportResponse {
+    /// Answers `request` as the server would, handing a stream of events over as it plays: each event after its
+    /// wait. Any other answer comes whole.
+    public func stream(_ request: TransportRequest) async throws -> StreamedTransportResponse {
+        try Task.checkCancellation()
+        switch try await respond(to: request) {
+        case .whole(let response):
+            return StreamedTransportResponse(head: response.head, body: .whole(response.body))
+        case .events(let head, let playback):
+            return StreamedTransportResponse(head: head, body: playback.body)
+        }
+    }
+
+    /// What the registry answers a request with.
+    private enum Answer {
+        /// A response with its whole body.
+        case whole(TransportResponse)
+        /// A stream of events, whose head has arrived.
+        case events(head: HTTPResponse, EventStreamPlayback)
+    }
+
+    private func respond(to request: TransportRequest) async throws -> Answer {
         let incoming = Request(request)
         let (requestId, stub) = state.withLock { state in
             (
@@ -201,7 +234,7 @@ public final class MockRegistry: Transport, Sendable {
                 Self.stub(for: incoming, in: state.stubs)
             )
         }
-        if let stub { return Self.transportResponse(stub.reply(config: config, requestId: requestId)) }
+        if let stub { return .whole(Self.transportResponse(stub.reply(config: config, requestId: requestId))) }
         let controls = SimulationControls(of: incoming)
         var facts = RequestFacts(incoming)
         let answer = PlannedAnswer(
@@ -223,12 +256,12 @@ public final class MockRegistry: Transport, Sendable {
         switch answer {
         case .resource(let reply, _, let plan):
             reply.write(into: &rendered)
-            return try await deliver(rendered, as: plan, to: request)
+            return .whole(try await deliver(rendered, as: plan, to: request))
         case .unmatched:
             let unmatched = UnmatchedResponse(to: &facts, index: index, config: config, requestId: requestId)
-            return Self.transportResponse(JSONReply(unmatched, config: config, requestId: requestId))
+            return .whole(Self.transportResponse(JSONReply(unmatched, config: config, requestId: requestId)))
         case .refused(_, let reply):
-            return Self.transportResponse(reply)
+            return .whole(Self.transportResponse(reply))
         case .matched(let match, let plan):
             var context = RenderContext(
                 facts: facts,
@@ -236,9 +269,22 @@ public final class MockRegistry: Transport, Sendable {
                 requestId: requestId,
                 random: simulation.templateRandom
             )
+            if let events = plan.response.events, plan.streamsEvents(to: incoming.method) {
+                plan.response.writeHeaders(with: &context, into: &rendered)
+                plan.writeRateLimitHeaders(into: &rendered)
+                let stream = events.rendered(after: incoming.header(named: "Last-Event-ID"), with: &context)
+                try await SimulatedDelivery.waitInSilence(
+                    plan.delay,
+                    timeout: SimulatedDelivery.clientTimeout(request.timeout)
+                )
+                return .events(
+                    head: Self.head(status: plan.status, headers: rendered.headers),
+                    EventStreamPlayback(stream, plan: plan, timeout: request.timeout)
+                )
+            }
             plan.response.write(with: &context, into: &rendered)
             plan.writeRateLimitHeaders(into: &rendered)
-            return try await deliver(rendered, as: plan, to: request)
+            return .whole(try await deliver(rendered, as: plan, to: request))
         }
     }
 
@@ -284,12 +330,16 @@ public final class MockRegistry: Transport, Sendable {
         headers: [(name: String, value: String)],
         body: [UInt8]
     ) -> TransportResponse {
+        TransportResponse(head: head(status: status, headers: headers), body: Data(body))
+    }
+
+    /// A response head with the status's standard reason phrase, as URLSession reports it.
+    private static func head(status: Int, headers: [(name: String, value: String)]) -> HTTPResponse {
         var fields = HTTPFields()
         for header in headers {
             guard let name = HTTPField.Name(header.name) else { continue }
             fields.append(HTTPField(name: name, value: header.value))
         }
-        let status = HTTPResponse.Status(code: status).withStandardReasonPhrase
-        return TransportResponse(head: HTTPResponse(status: status, headerFields: fields), body: Data(body))
+        return HTTPResponse(status: HTTPResponse.Status(code: status).withStandardReasonPhrase, headerFields: fields)
     }
 }

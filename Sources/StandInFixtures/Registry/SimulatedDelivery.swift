@@ -21,7 +21,7 @@ struct SimulatedDelivery {
     init(_ rendered: RenderedResponse, plan: ResponsePlan, method: String, timeout: Duration?, maxHold: Duration) {
         self.rendered = BodilessResponse.status(plan.status, method: method) ? rendered.withoutBody : rendered
         self.plan = plan
-        self.timeout = timeout ?? .seconds(60)
+        self.timeout = Self.clientTimeout(timeout)
         self.maxHold = maxHold
     }
 
@@ -55,11 +55,26 @@ struct SimulatedDelivery {
     /// Waits while the server sends nothing for `silence`; throws `URLError(.timedOut)` once the client's timeout
     /// passes first, as URLSession does.
     private func waitInSilence(_ silence: Duration) async throws {
-        guard silence < timeout else {
-            try await Task.sleep(for: timeout)
-            throw URLError(.timedOut)
-        }
+        try await Self.waitInSilence(silence, timeout: timeout)
+    }
+
+    /// Waits while the server sends nothing for `silence`; throws `URLError(.timedOut)` once `timeout`, the
+    /// client's, passes first, as URLSession does.
+    static func waitInSilence(_ silence: Duration, timeout: Duration) async throws {
+        guard silence < timeout else { try await waitUntilTimedOut(timeout) }
         if silence > .zero { try await Task.sleep(for: silence) }
+    }
+
+    /// Waits while the server sends nothing for as long as the client waits, `timeout`, then throws
+    /// `URLError(.timedOut)` as URLSession does.
+    static func waitUntilTimedOut(_ timeout: Duration) async throws -> Never {
+        try await Task.sleep(for: timeout)
+        throw URLError(.timedOut)
+    }
+
+    /// How long a client waits without a byte: the request's timeout, or URLSession's default.
+    static func clientTimeout(_ timeout: Duration?) -> Duration {
+        timeout ?? .seconds(60)
     }
 
     /// What URLSession reports when the server closes the connection without a response: a bad server response with
