@@ -125,7 +125,7 @@ extension MockResponder {
     /// Hands a stream of events to an `EventStreamDelivery`, which finishes the exchange once the stream is over,
     /// with the events sent and whether the client left first.
     private func stream(
-        _ script: EventStreamDelivery.Script,
+        _ script: RenderedEventStream,
         head: RenderedResponse,
         plan: ResponsePlan,
         _ exchange: consuming Exchange,

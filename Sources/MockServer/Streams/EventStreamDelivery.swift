@@ -21,14 +21,12 @@ final class EventStreamDelivery {
         var note: String?
     }
 
-    /// The events of one answer: their bytes (rendered for this request) and when each is due.
-    typealias Script = RenderedEventStream
-
     private let request: DeferredRequest
     /// The headers to send; the body is the events.
     private let head: RenderedResponse
     private let plan: ResponsePlan
-    private let script: Script
+    /// The events of this answer: their bytes (rendered for this request) and when each is due.
+    private let script: RenderedEventStream
     /// The events sent before a `cut-stream` fault resets the connection.
     private let cutAfter: Int?
     private let writeTimeoutSeconds: Int
@@ -43,7 +41,7 @@ final class EventStreamDelivery {
         request: DeferredRequest,
         head: RenderedResponse,
         plan: ResponsePlan,
-        script: Script,
+        script: RenderedEventStream,
         writeTimeoutSeconds: Int,
         loop: EventLoop
     ) {
