@@ -13,6 +13,8 @@ final class EventStreamCapture: Sendable {
         /// Whether the event being read has a line yet (empty lines between events end none).
         var eventHasLines = false
         var delays: [Duration] = []
+        /// The bytes up to the end of the last event that ended.
+        var completeBytes = 0
         /// When the head came, then when the last event ended.
         var last: ContinuousClock.Instant
     }
@@ -30,18 +32,24 @@ final class EventStreamCapture: Sendable {
     /// Keeps `piece`, which arrived at `now`, and the delay of each event it ends.
     func take(_ piece: [UInt8], at now: ContinuousClock.Instant) {
         state.withLock { state in
+            let start = state.body.count
             state.body += piece
             var ended = 0
             var hasLines = state.eventHasLines
-            state.lines.feed(piece) { line in
+            var completeBytes = state.completeBytes
+            state.lines.feed(piece) { line, consumed in
                 if line.isEmpty {
-                    if hasLines { ended += 1 }
+                    if hasLines {
+                        ended += 1
+                        completeBytes = start + consumed
+                    }
                     hasLines = false
                 } else {
                     hasLines = true
                 }
             }
             state.eventHasLines = hasLines
+            state.completeBytes = completeBytes
             guard ended > 0 else { return }
             // Events that end in one piece arrived together.
             state.delays.append(now - state.last)
@@ -50,8 +58,12 @@ final class EventStreamCapture: Sendable {
         }
     }
 
-    /// The bytes so far, and the time before each event that ended.
-    var captured: (body: [UInt8], eventDelays: [Duration]) {
-        state.withLock { ($0.body, $0.delays) }
+    /// The bytes so far, and the time before each event that ended; `wholeEventsOnly` leaves out the bytes after the
+    /// last event that ended (an unfinished event, which a client would never see either), and says how many.
+    func captured(wholeEventsOnly: Bool) -> (body: [UInt8], eventDelays: [Duration], leftOut: Int) {
+        state.withLock { state in
+            guard wholeEventsOnly else { return (state.body, state.delays, 0) }
+            return (Array(state.body[..<state.completeBytes]), state.delays, state.body.count - state.completeBytes)
+        }
     }
 }

@@ -31,7 +31,7 @@ final class Upstream: Sendable {
         let status: Int
         /// The headers the client got (end-to-end only).
         let headers: [(name: String, value: String)]
-        /// Every byte that arrived.
+        /// Every byte that arrived; for a stream cut short, those up to the end of its last whole event.
         let body: [UInt8]
         /// The time before each event: since the previous one, or since the head for the first.
         let eventDelays: [Duration]
@@ -127,7 +127,11 @@ final class Upstream: Sendable {
         let response = received.response
         let status = response.head.status.code
         if let ending = received.ending, let capture = capture.withLock({ $0 }) {
-            let (body, delays) = capture.captured
+            var cutShort = cutShort(ending, share: share)
+            let (body, delays, leftOut) = capture.captured(wholeEventsOnly: cutShort != nil)
+            if let note = cutShort, leftOut > 0 {
+                cutShort = "\(note); the \(leftOut) bytes of an unfinished event not recorded"
+            }
             return .streamed(
                 StreamedAnswer(
                     status: status,
@@ -135,7 +139,7 @@ final class Upstream: Sendable {
                     body: body,
                     eventDelays: delays,
                     latency: capture.headTime - started,
-                    cutShort: cutShort(ending, share: share)
+                    cutShort: cutShort
                 )
             )
         }

@@ -12,15 +12,16 @@ package struct EventStreamLines: Sendable {
     /// Whether bytes of an unfinished line are waiting.
     package var hasPendingLine: Bool { !pending.isEmpty }
 
-    /// Feeds `bytes`; `line` hears each line they complete, without its line end (an empty one ends an event).
-    package mutating func feed(_ bytes: some Sequence<UInt8>, line: ([UInt8]) -> Void) {
-        for byte in bytes {
+    /// Feeds `bytes`; `line` hears each line they complete, without its line end (an empty one ends an event), and
+    /// how many of `bytes` come before the next line (those of the line end included, but for the LF of a CR LF).
+    package mutating func feed(_ bytes: some Sequence<UInt8>, line: (_ line: [UInt8], _ consumed: Int) -> Void) {
+        for (index, byte) in bytes.enumerated() {
             switch byte {
             case UInt8(ascii: "\n") where afterCR:
                 afterCR = false
             case UInt8(ascii: "\r"), UInt8(ascii: "\n"):
                 afterCR = byte == UInt8(ascii: "\r")
-                line(pending)
+                line(pending, index + 1)
                 pending.removeAll(keepingCapacity: true)
             default:
                 afterCR = false

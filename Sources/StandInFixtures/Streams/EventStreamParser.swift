@@ -13,6 +13,20 @@ package enum EventStreamParser {
         package var retry: Int?
         /// The `data` lines, joined with line feeds; nil when there were none.
         package var data: String?
+
+        package init(
+            comment: String? = nil,
+            event: String? = nil,
+            id: String? = nil,
+            retry: Int? = nil,
+            data: String? = nil
+        ) {
+            self.comment = comment
+            self.event = event
+            self.id = id
+            self.retry = retry
+            self.data = data
+        }
     }
 
     /// The events of `body`, in order; nil when the events form cannot carry it (see above).
@@ -23,7 +37,7 @@ package enum EventStreamParser {
         var current = Event()
         var isEmpty = true
         var isWellFormed = true
-        lines.feed(text.utf8) { line in
+        lines.feed(text.utf8) { line, _ in
             guard isWellFormed else { return }
             guard !line.isEmpty else {
                 if !isEmpty { events.append(current) }
