@@ -26,31 +26,16 @@ final class Upstream: Sendable {
         case failed(status: Int, message: String)
     }
 
-    /// An event stream the client was sent piece by piece as it arrived.
-    struct StreamedAnswer: Sendable {
-        let status: Int
-        /// The headers the client got (end-to-end only).
-        let headers: [(name: String, value: String)]
-        /// Every byte that arrived; for a stream cut short, those up to the end of its last whole event.
-        let body: [UInt8]
-        /// The time before each event: since the previous one, or since the head for the first.
-        let eventDelays: [Duration]
-        /// How long the head took.
-        let latency: Duration
-        /// Why the stream stopped before the backend ended it (`--max-hold` passed, the connection broke); nil when
-        /// the backend ended it.
-        let cutShort: String?
-    }
-
     /// The backend's base URL.
     let url: URL
     /// How long a call may take before the client gets 504.
     let timeout: Duration
     /// How long an event stream is relayed, from its head on, before StandIn ends it (`--max-hold`).
     let maxHold: Duration
-    private let transport: any Transport
+    /// How calls are sent.
+    let transport: any Transport
     /// `transport`, when it is the one that can relay an event stream as it arrives.
-    private let socket: SocketTransport?
+    let socket: SocketTransport?
     /// The request headers `transport` sets itself, left out of what the client sent.
     private let transportHeaders: Set<String>
     /// Where calls to this backend, and what is made of their answers, run.
@@ -61,8 +46,9 @@ final class Upstream: Sendable {
         self.timeout = timeout
         self.maxHold = maxHold
         if SocketTransport.supports(scheme: url.scheme ?? "") {
-            socket = SocketTransport()
-            transport = socket!
+            let socket = SocketTransport()
+            self.socket = socket
+            transport = socket
             transportHeaders = UpstreamCall.socketTransportHeaders
         } else {
             socket = nil
@@ -126,22 +112,10 @@ final class Upstream: Sendable {
         }
         let response = received.response
         let status = response.head.status.code
-        if let ending = received.ending, let capture = capture.withLock({ $0 }) {
-            var cutShort = cutShort(ending, share: share)
-            let (body, delays, leftOut) = capture.captured(wholeEventsOnly: cutShort != nil)
-            if let note = cutShort, leftOut > 0 {
-                cutShort = "\(note); the \(leftOut) bytes of an unfinished event not recorded"
-            }
-            return .streamed(
-                StreamedAnswer(
-                    status: status,
-                    headers: response.clientHeaders,
-                    body: body,
-                    eventDelays: delays,
-                    latency: capture.headTime - started,
-                    cutShort: cutShort
-                )
-            )
+        if let capture = capture.withLock({ $0 }),
+            let streamed = streamed(received, capture, share: share, started: started)
+        {
+            return streamed
         }
         guard (100...599).contains(status) else {
             return .failed(
@@ -155,50 +129,6 @@ final class Upstream: Sendable {
             body: [UInt8](response.body),
             latency: ContinuousClock.now - started
         )
-    }
-
-    /// How a request is sent: with a feed and the socket transport, a response that is an event stream is relayed
-    /// through `feed` as it arrives (its capture put in `capture`); any other is read whole.
-    private func exchange(
-        relaying feed: RelayedEventStream.Feed?,
-        into capture: Locked<EventStreamCapture?>
-    ) -> @Sendable (TransportRequest) async throws -> SocketTransport.Streamed {
-        guard let feed, let socket else {
-            return { [transport] request in SocketTransport.Streamed(response: try await transport.send(request)) }
-        }
-        let maxHold = self.maxHold
-        return { request in
-            try await socket.send(request) { head in
-                guard Self.isRelayedAsItArrives(head) else { return .whole }
-                let headers = TransportResponse(head: head).clientHeaders
-                let stream = EventStreamCapture(headAt: .now)
-                capture.withLock { $0 = stream }
-                feed.open(status: head.status.code, headers: headers)
-                return .pieces(limit: maxHold) { piece in
-                    stream.take(piece, at: .now)
-                    feed.send(piece)
-                    return true
-                }
-            }
-        }
-    }
-
-    /// Whether an answer with this head is relayed as it arrives: a successful, uncompressed event stream.
-    private static func isRelayedAsItArrives(_ head: HTTPResponse) -> Bool {
-        (200...299).contains(head.status.code) && head.status.code != 204
-            && EventStreamMediaType.matches(head.headerFields[.contentType])
-            && (head.headerFields[.contentEncoding].map { $0.lowercased() == "identity" } ?? true)
-    }
-
-    /// Why a relayed stream stopped before the backend ended it; nil when the backend did.
-    private func cutShort(_ ending: SocketTransport.Streamed.Ending, share: InFlightBytes.Share?) -> String? {
-        if let refusal = share?.refusal { return "stream ended: \(refusal)" }
-        switch ending {
-        case .complete: return nil
-        case .limitReached: return "stream ended after \(DurationText.format(maxHold)) (--max-hold)"
-        case .stopped: return "stream ended by StandIn"
-        case .broken(let error): return "stream broke: \(error)"
-        }
     }
 
     /// Sends `request` with `perform`, holding its answer's body in `share` as the transport reports it arriving (all

@@ -109,6 +109,26 @@ import Testing
         }
     }
 
+    @Test func aStreamPastTheInFlightBoundEndsThereAndWhatArrivedIsRecorded() async throws {
+        let forever = RawUpstream.Stream(
+            head: "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream",
+            piece: Array("data: tick\n\n".utf8),
+            pause: .milliseconds(20)
+        )
+        let upstream = try RawUpstream(responses: [:], streams: ["/ticks": forever])
+        defer { upstream.stop() }
+        try await withMocks([:]) { mocks in
+            // Without the bound, the stream would last the default --max-hold of 5 minutes, past fetch's timeout.
+            try await withRecordingServer(upstream: upstream.url, mocks: mocks, maxInFlightBytes: 200) { proxy in
+                let answer = try await fetch(proxy, "/ticks")
+                #expect(answer.status == 200 && answer.text.hasPrefix("data: tick\n\n"), "\(answer.text)")
+            }
+            let response = try Self.recordedResponse(in: mocks, "recorded/GET-ticks.json")
+            let events = try #require(response["events"] as? [[String: Any]])
+            #expect(!events.isEmpty && events.allSatisfy { $0["data"] as? String == "tick" }, "\(events)")
+        }
+    }
+
     @Test func malformedEventTextIsRelayedAsItIsAndStoredAsText() async throws {
         let body = "data: fine\n\nthis line is no field\n\ndata: unfinished"
         let upstream = try RawUpstream(responses: [
