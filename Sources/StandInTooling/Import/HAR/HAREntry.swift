@@ -90,7 +90,7 @@ struct HAREntry {
         {
             responseHeaders.append(("Location", location))
         }
-        let contentType = responseHeaders.last { $0.name.lowercased() == "content-type" }?.value
+        let contentType = responseHeaders.first { $0.name.lowercased() == "content-type" }?.value
         var eventDelays: [Duration] = []
         if EventStreamMediaType.matches(contentType), !responseBody.isEmpty {
             if let events = EventStreamParser.events(in: responseBody) {
