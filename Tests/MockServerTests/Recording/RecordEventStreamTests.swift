@@ -4,6 +4,12 @@ import ServerTestSupport
 import StandInFixtures
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `record` and an upstream that answers `text/event-stream`: the client gets each event as the upstream sends it,
 /// and the stream is stored as an `events` fixture with the delays measured between its events, which replays the
 /// same events.
@@ -86,6 +92,31 @@ import Testing
             }
             let response = try Self.recordedResponse(in: mocks, "recorded/GET-chat.json")
             #expect((response["events"] as? [[String: Any]])?.count == 4)
+        }
+    }
+
+    @Test func aClientThatStopsReadingIsDroppedAndTheRecordingGoesOn() async throws {
+        let event = "data: " + String(repeating: "x", count: 1000) + "\n\n"
+        let count = 2000
+        let body = String(repeating: event, count: count)
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+        let upstream = try RawUpstream(responses: ["/flood": Array((head + body).utf8)])
+        defer { upstream.stop() }
+        try await withMocks([:]) { mocks in
+            try await withRecordingServer(upstream: upstream.url, mocks: mocks) { proxy in
+                let client = try RawConnection(port: try #require(proxy.port), timeout: 30)
+                // A small receive buffer, so that what the client leaves unread piles up at the server.
+                var size: Int32 = 16 * 1024
+                setsockopt(client.descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+                await client.send("GET /flood HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                try await Self.waitForFile("recorded/GET-flood.json", in: mocks)
+                // Dropped as a fixture's stream drops such a client: its connection reset, not ended cleanly.
+                #expect(await client.readError() == ECONNRESET)
+            }
+            let events = try #require(
+                try Self.recordedResponse(in: mocks, "recorded/GET-flood.json")["events"] as? [[String: Any]]
+            )
+            #expect(events.count == count, "recorded whole")
         }
     }
 
