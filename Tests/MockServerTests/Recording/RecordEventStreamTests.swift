@@ -160,6 +160,31 @@ import Darwin
         }
     }
 
+    @Test func aRequestAnsweredWithOtherEventsBecomesASequenceOfStreams() async throws {
+        func stream(_ text: String) -> [UInt8] {
+            let body = "data: \(text)\n\n"
+            return Array(
+                "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+                    .utf8
+            )
+        }
+        // The nonce is left out of the match: both answers are to the same recorded request.
+        let upstream = try RawUpstream(responses: ["/poll?nonce=1": stream("first"), "/poll?nonce=2": stream("second")])
+        defer { upstream.stop() }
+        try await withMocks([:]) { mocks in
+            let rules = RecordingRules(ignoredQuery: ["nonce"])
+            try await withRecordingServer(upstream: upstream.url, mocks: mocks, rules: rules) { proxy in
+                _ = try await fetch(proxy, "/poll?nonce=1")
+                _ = try await fetch(proxy, "/poll?nonce=2")
+            }
+            try await withServer(mocks: mocks) { replay in
+                let first = try await fetch(replay, "/poll")
+                let second = try await fetch(replay, "/poll")
+                #expect(first.text == "data: first\n\n" && second.text == "data: second\n\n")
+            }
+        }
+    }
+
     @Test func malformedEventTextIsRelayedAsItIsAndStoredAsText() async throws {
         let body = "data: fine\n\nthis line is no field\n\ndata: unfinished"
         let upstream = try RawUpstream(responses: [
