@@ -55,8 +55,8 @@ extension Redactor {
             return secretValues(inQuery: Substring(decoding: body, as: UTF8.self))
         }
         if EventStreamMediaType.matches(contentType) {
-            // Each event's data on its own: a stream hands out a token as any JSON answer does.
-            let data = EventStreamParser.events(in: body)?.compactMap(\.data) ?? []
+            // Each event's data on its own, however malformed the stream: it hands out a token as a JSON answer does.
+            let data = EventStreamParser.dataValues(in: body)
             return data.flatMap { (try? JSONParser.parse($0)).map { secretValues(in: $0, named: false) } ?? [] }
         }
         guard let json = try? JSONParser.parse(body) else { return [] }

@@ -12,6 +12,9 @@ package struct EventStreamLines: Sendable {
     /// Whether bytes of an unfinished line are waiting.
     package var hasPendingLine: Bool { !pending.isEmpty }
 
+    /// The bytes of the unfinished line.
+    package var pendingLine: [UInt8] { pending }
+
     /// Feeds `bytes`; `line` hears each line they complete, without its line end (an empty one ends an event), and
     /// how many of `bytes` come before the next line (those of the line end included, but for the LF of a CR LF).
     package mutating func feed(_ bytes: some Sequence<UInt8>, line: (_ line: [UInt8], _ consumed: Int) -> Void) {

@@ -31,24 +31,42 @@ package enum EventStreamParser {
 
     /// The events of `body`, in order; nil when the events form cannot carry it (see above).
     package static func events(in body: [UInt8]) -> [Event]? {
-        guard let text = String(validating: body, as: UTF8.self) else { return nil }
+        let result = read(body)
+        return result.isWellFormed ? result.events : nil
+    }
+
+    /// The `data` of every event in `body`, read leniently: lines that are no field are passed over, and an
+    /// unfinished last event counts. For finding the secrets a stream hands out, however malformed it is.
+    package static func dataValues(in body: [UInt8]) -> [String] {
+        read(body).events.compactMap(\.data)
+    }
+
+    /// Every event of `body` (an unfinished last one included, a line that is no field passed over), and whether the
+    /// events form can carry the body.
+    private static func read(_ body: [UInt8]) -> (events: [Event], isWellFormed: Bool) {
+        var isWellFormed = String(validating: body, as: UTF8.self) != nil
         var lines = EventStreamLines()
         var events: [Event] = []
         var current = Event()
         var isEmpty = true
-        var isWellFormed = true
-        lines.feed(text.utf8) { line, _ in
-            guard isWellFormed else { return }
+        lines.feed(body) { line, _ in
             guard !line.isEmpty else {
                 if !isEmpty { events.append(current) }
                 (current, isEmpty) = (Event(), true)
                 return
             }
             isEmpty = false
-            isWellFormed = read(String(decoding: line, as: UTF8.self), into: &current)
+            if !read(String(decoding: line, as: UTF8.self), into: &current) { isWellFormed = false }
         }
-        guard isWellFormed, isEmpty, !lines.hasPendingLine else { return nil }
-        return events
+        if lines.hasPendingLine {
+            _ = read(String(decoding: lines.pendingLine, as: UTF8.self), into: &current)
+            isEmpty = false
+        }
+        if !isEmpty {
+            events.append(current)
+            isWellFormed = false
+        }
+        return (events, isWellFormed)
     }
 
     /// Adds one line's field to `event`; false when the line is no field the events form can carry.

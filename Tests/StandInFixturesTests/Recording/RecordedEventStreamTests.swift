@@ -53,6 +53,23 @@ import Testing
         #expect(response["text"] == nil && response["base64"] == nil)
     }
 
+    @Test func aSecretInAMalformedStreamIsReplacedInTheTextStored() throws {
+        let body = "data: {\"access_token\":\"tok-9911aa\"}\n\nnot a field\ndata: tok-9911aa again"
+        let exchange = RecordedExchange(
+            method: "GET",
+            path: "/odd",
+            status: 200,
+            responseHeaders: [("Content-Type", "text/event-stream")],
+            responseBody: Array(body.utf8)
+        )
+        let response = try #require(exchange.fixtureResponse(rules: RecordingRules()))
+        #expect(response["events"] == nil)
+        #expect(
+            response["text"]?.stringValue
+                == "data: {\"access_token\":\"<redacted>\"}\n\nnot a field\ndata: <redacted> again"
+        )
+    }
+
     @Test func theSameEventsWithOtherDelaysAreTheSameAnswerNotASequence() async throws {
         let mocks = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: mocks) }
