@@ -125,7 +125,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StandInToolingTests",
-            dependencies: ["StandInTooling", "StandInFixtures", "NetworkCore", "ServerTestSupport"]
+            dependencies: ["StandInTooling", "StandInFixtures", "NetworkCore", "ServerTestSupport", "StandInSupport"]
         ),
         .testTarget(
             name: "MockServerTests",

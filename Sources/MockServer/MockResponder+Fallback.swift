@@ -21,17 +21,21 @@ extension MockResponder {
             return finish(consume exchange, ending)
         }
         let journaled = exchange.isJournaled
-        UpstreamRelay.relay(exchange, to: upstream, config: config, on: loop) {
-            let outcome = await upstream.send(call)
+        UpstreamRelay.relay(
+            exchange,
+            to: upstream,
+            config: config,
+            writeTimeoutSeconds: context.streamWriteTimeoutSeconds,
+            on: loop
+        ) { feed in
+            let outcome = await upstream.send(call, relaying: feed)
             let kept = journaled ? JournalAnswer.of(outcome, to: call, format: format) : JournalAnswer.BackendAnswer()
-            var failure: String?
-            if case .failed(_, let message) = outcome { failure = message }
             return UpstreamRelay.Relayed(
                 outcome: outcome,
                 ending: Exchange.Ending(
                     status: outcome.status,
                     fixture: "PROXIED",
-                    details: failure,
+                    details: outcome.failure,
                     answer: kept.answer
                 ),
                 fixtureResponse: kept.fixtureResponse

@@ -46,7 +46,9 @@ public final class MockServer: Sendable {
                 throw MockServerError.unknownNetwork(error.reason)
             }
         }
-        let fallback = configuration.fallbackUpstream.map { Upstream(url: $0, timeout: .seconds(30)) }
+        let fallback = configuration.fallbackUpstream.map {
+            Upstream(url: $0, timeout: .seconds(30), maxHold: configuration.simulation.maxHold)
+        }
         let context = ServerContext(
             store: store,
             simulation: Simulation(settings: configuration.simulation),
@@ -76,6 +78,7 @@ public final class MockServer: Sendable {
                 recording,
                 mocksDirectory: configuration.mocksDirectory,
                 envelope: store.initialLoad.config.envelope,
+                maxHold: configuration.simulation.maxHold,
                 logger: logger
             )
         }

@@ -5,7 +5,8 @@ import StandInSupport
 /// Reads one HTTP/1.1 response from a connection's bytes: skips interim 1xx responses, then takes the head and the
 /// body as its framing says (none for HEAD, 1xx, 204 and 304; chunked; `Content-Length`; or up to the close).
 /// A chunked body is returned de-chunked, with its `Transfer-Encoding` field left in the head for the caller to drop.
-/// The body is gathered in place as it arrives (no copy of it is made), and `onBodyProgress` hears how much has come.
+/// The body is gathered in place as it arrives (no copy of it is made), or handed over piece by piece (`readHead`,
+/// then `readBody`), and `onBodyProgress` hears how much has come.
 ///
 /// Every number in a response is the server's to choose, so each is read strictly (a `Content-Length` of plain digits,
 /// chunk sizes of plain hex digits, see `ChunkSizeLine`) and checked against a bound before any arithmetic, and what
@@ -31,6 +32,8 @@ struct HTTP1ResponseReader {
     private var headBudget: Int
     /// The body's length as the head names it, once it has been read.
     private var announcedLength: Int?
+    /// The body bytes handed over so far.
+    private var received = 0
 
     init(
         maxHeadBytes: Int,
@@ -45,10 +48,36 @@ struct HTTP1ResponseReader {
         headBudget = maxHeadBytes
     }
 
-    /// The final response to a request (`toHEAD`: a HEAD request, whose response has no body).
+    /// How a response's body is framed, as its head says.
+    enum BodyFraming: Equatable {
+        /// No body (a response to HEAD; 1xx, 204, 304).
+        case none
+        /// Chunks, up to the last (zero-size) chunk and its trailer fields.
+        case chunked
+        /// Exactly this many bytes.
+        case length(Int)
+        /// Every byte up to the connection's end.
+        case toEnd
+    }
+
+    /// The final response to a request (`toHEAD`: a HEAD request, whose response has no body), body and all.
     mutating func readResponse(toHEAD: Bool) throws -> TransportResponse {
+        let (head, framing) = try readHead(toHEAD: toHEAD)
+        return TransportResponse(head: head, body: try readWholeBody(framing))
+    }
+
+    /// Reads the body `framing` describes into one buffer, gathered in place as it arrives.
+    mutating func readWholeBody(_ framing: BodyFraming) throws -> Data {
+        var body = Data()
+        if case .length(let count) = framing { body.reserveCapacity(count) }
+        try readBody(framing) { body.append($0) }
+        return body
+    }
+
+    /// The final response's head (interim 1xx responses skipped), and how its body is framed.
+    mutating func readHead(toHEAD: Bool) throws -> (head: HTTPResponse, framing: BodyFraming) {
         while true {
-            let lines = try readHead()
+            let lines = try readHeadLines()
             let status = try Self.status(lines.first ?? "")
             if (100..<200).contains(status.code), status.code != 101 { continue }
             var fields = HTTPFields()
@@ -61,26 +90,34 @@ struct HTTP1ResponseReader {
             }
             let head = HTTPResponse(status: status, headerFields: fields)
             let hasNoBody = toHEAD || (100..<200).contains(status.code) || status.code == 204 || status.code == 304
-            if hasNoBody { return TransportResponse(head: head) }
-            var body = Data()
-            if fields[.transferEncoding]?.lowercased().contains("chunked") == true {
-                try readChunked(into: &body)
-            } else if let length = fields[.contentLength] {
-                let count = try Self.contentLength(length)
-                guard count <= maxBodyBytes else { throw tooLarge }
-                announcedLength = count
-                onBodyProgress(0, count)
-                body.reserveCapacity(count)
-                try readExactly(count, into: &body)
-            } else {
-                try readToEnd(into: &body)
-            }
-            return TransportResponse(head: head, body: body)
+            if hasNoBody { return (head, .none) }
+            if fields[.transferEncoding]?.lowercased().contains("chunked") == true { return (head, .chunked) }
+            guard let length = fields[.contentLength] else { return (head, .toEnd) }
+            let count = try Self.contentLength(length)
+            guard count <= maxBodyBytes else { throw tooLarge }
+            return (head, .length(count))
+        }
+    }
+
+    /// Reads the body `framing` describes, handing each piece to `piece` as it arrives (de-chunked); `piece` may
+    /// throw to stop reading.
+    mutating func readBody(_ framing: BodyFraming, piece: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+        switch framing {
+        case .none:
+            return
+        case .chunked:
+            try readChunked(piece)
+        case .length(let count):
+            announcedLength = count
+            onBodyProgress(0, count)
+            try readExactly(count, piece)
+        case .toEnd:
+            try readToEnd(piece)
         }
     }
 
     /// The head's lines up to the empty line, without line ends; its bytes come out of the head budget.
-    private mutating func readHead() throws -> [Substring] {
+    private mutating func readHeadLines() throws -> [Substring] {
         let end = Array("\r\n\r\n".utf8)
         // Bytes after `start` already searched: each read is searched once, whatever the pieces it comes in.
         var searched = 0
@@ -123,7 +160,7 @@ struct HTTP1ResponseReader {
         return HTTPResponse.Status(code: code, reasonPhrase: parts.count > 2 ? String(parts[2]) : "")
     }
 
-    private mutating func readChunked(into body: inout Data) throws {
+    private mutating func readChunked(_ piece: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         var framingBudget = maxBodyBytes
         while true {
             guard framingBudget > 0 else {
@@ -144,8 +181,8 @@ struct HTTP1ResponseReader {
                 try readTrailers()
                 return
             }
-            guard size <= maxBodyBytes - body.count else { throw tooLarge }
-            try readExactly(size, into: &body)
+            guard size <= maxBodyBytes - received else { throw tooLarge }
+            try readExactly(size, piece)
             try readChunkEnd()
         }
     }
@@ -190,32 +227,33 @@ struct HTTP1ResponseReader {
         Malformed(description: "a line of the response's body framing is longer than \(limit) bytes")
     }
 
-    /// Moves the next `count` bytes to the end of `body`, as they arrive.
-    private mutating func readExactly(_ count: Int, into body: inout Data) throws {
+    /// Hands the next `count` bytes to `piece`, as they arrive.
+    private mutating func readExactly(_ count: Int, _ piece: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         var needed = count
         while true {
             let available = min(needed, buffer.count - start)
-            take(available, into: &body)
+            try take(available, piece)
             needed -= available
             if needed == 0 { return }
             guard try fill() else { throw TransportError.connectionLost(underlying: nil) }
         }
     }
 
-    /// Moves every byte up to the connection's end to the end of `body`, as they arrive.
-    private mutating func readToEnd(into body: inout Data) throws {
+    /// Hands every byte up to the connection's end to `piece`, as they arrive.
+    private mutating func readToEnd(_ piece: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         repeat {
-            guard buffer.count - start <= maxBodyBytes - body.count else { throw tooLarge }
-            take(buffer.count - start, into: &body)
+            guard buffer.count - start <= maxBodyBytes - received else { throw tooLarge }
+            try take(buffer.count - start, piece)
         } while try fill()
     }
 
-    /// Moves `count` buffered bytes to the end of `body`, and says how much of the body has come.
-    private mutating func take(_ count: Int, into body: inout Data) {
+    /// Hands `count` buffered bytes to `piece`, and says how much of the body has come.
+    private mutating func take(_ count: Int, _ piece: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         guard count > 0 else { return }
-        buffer[start..<start + count].withUnsafeBufferPointer { body.append($0) }
+        try buffer[start..<start + count].withUnsafeBufferPointer { try piece($0) }
         start += count
-        onBodyProgress(body.count, announcedLength)
+        received += count
+        onBodyProgress(received, announcedLength)
     }
 
     /// Appends the next bytes to the buffer, first dropping what was consumed (so the buffer holds at most the item

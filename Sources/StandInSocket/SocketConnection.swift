@@ -19,13 +19,18 @@ final class SocketConnection: Sendable {
     private struct State {
         var descriptor: Int32 = -1
         var cancelled = false
+        var deadline: ContinuousClock.Instant
     }
 
-    private let deadline: ContinuousClock.Instant
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     init(deadline: ContinuousClock.Instant) {
-        self.deadline = deadline
+        state = Locked(State(deadline: deadline))
+    }
+
+    /// Moves the deadline every later wait ends at (a streamed body has a bound of its own, from its head on).
+    func setDeadline(_ deadline: ContinuousClock.Instant) {
+        state.withLock { $0.deadline = deadline }
     }
 
     /// Resolves the host and connects to the first address that accepts.
@@ -131,7 +136,7 @@ final class SocketConnection: Sendable {
     private func wait(for events: Int16) throws {
         while true {
             if state.withLock({ $0.cancelled }) { throw TransportError.cancelled }
-            let left = deadline - ContinuousClock.now
+            let left = state.withLock { $0.deadline } - ContinuousClock.now
             guard left > .zero else { throw TransportError.timedOut }
             let milliseconds = Int32(min(left / .milliseconds(1), 1000).rounded(.up))
             var entry = pollfd(fd: currentDescriptor, events: events, revents: 0)

@@ -9,7 +9,8 @@ import StandInSupport
 ///
 /// `http` URLs only; each request opens its own connection and closes it after the response. The response is
 /// returned as it came: no redirect followed, no body decoded (a chunked body is de-chunked, as its framing belongs
-/// to the connection). Blocking socket calls run on a thread of their own, never on the caller's task; cancelling the
+/// to the connection); `send(_:reading:)` can hand its body over piece by piece instead, as it arrives (an event
+/// stream relayed to a client). Blocking socket calls run on a thread of their own, never on the caller's task; cancelling the
 /// calling task closes the connection at once. A response that breaks HTTP/1.1's framing or the bounds below is
 /// `TransportError.other`, with the reason as its underlying error. It reports the response body's progress
 /// (``TransportRequest/onProgress``, on the call's thread): once before the body when the head names its length, then
@@ -41,6 +42,17 @@ public struct SocketTransport: Transport {
 
     /// Connects, writes the request, reads one response, and closes.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        try await send(request) { _ in .whole }.response
+    }
+
+    /// Connects, writes the request, reads one response's head, and takes its body as `reading` says once it has
+    /// heard the head (on the call's thread): whole, as `send(_:)` does, or piece by piece as it arrives, for at most
+    /// a given time. A body taken in pieces never fails the call once the head is in: however it stops, the call
+    /// returns the head and says how (`Streamed.ending`).
+    public func send(
+        _ request: TransportRequest,
+        reading: @escaping @Sendable (HTTPResponse) -> BodyReading
+    ) async throws -> Streamed {
         guard let scheme = request.head.scheme, Self.supports(scheme: scheme), let authority = request.head.authority,
             let endpoint = SocketEndpoint(authority: authority)
         else { throw NetworkError.invalidRequest("only an http URL with a host can be sent over a plain socket") }
@@ -54,7 +66,7 @@ public struct SocketTransport: Transport {
         // The thread puts its result under a lock and the task takes it under the same lock, after the continuation
         // resumes: the lock is what orders the thread's writes before the task's reads for ThreadSanitizer, which does
         // not see the ordering a continuation gives.
-        let outcome = Locked<Result<TransportResponse, any Error>?>(nil)
+        let outcome = Locked<Result<Streamed, any Error>?>(nil)
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 // A thread of its own: blocking calls on Dispatch's global queues could wait for a free worker.
@@ -78,7 +90,7 @@ public struct SocketTransport: Transport {
                             receive: { try connection.read() }
                         )
                         do {
-                            return try reader.readResponse(toHEAD: isHead)
+                            return try Self.read(&reader, toHEAD: isHead, on: connection, reading: reading)
                         } catch let malformed as HTTP1ResponseReader.Malformed {
                             throw TransportError.other(underlying: malformed)
                         } catch let tooLarge as ResponseBodyTooLarge {
@@ -95,6 +107,37 @@ public struct SocketTransport: Transport {
         await gate.leave()
         // Put before the continuation resumed, so present.
         return try outcome.withLock { $0! }.get()
+    }
+
+    /// Reads the response from `reader`: its head, then its body as `reading` chooses.
+    private static func read(
+        _ reader: inout HTTP1ResponseReader,
+        toHEAD isHead: Bool,
+        on connection: SocketConnection,
+        reading: (HTTPResponse) -> BodyReading
+    ) throws -> Streamed {
+        let (head, framing) = try reader.readHead(toHEAD: isHead)
+        switch framing == .none ? .whole : reading(head) {
+        case .whole:
+            return Streamed(
+                response: TransportResponse(head: head, body: try reader.readWholeBody(framing)),
+                ending: nil
+            )
+        case .pieces(let limit, let piece):
+            connection.setDeadline(ContinuousClock.now + limit)
+            do {
+                try reader.readBody(framing) { bytes in
+                    guard piece(Array(bytes)) else { throw Streamed.Ending.stopped }
+                }
+                return Streamed(response: TransportResponse(head: head), ending: .complete)
+            } catch let ending as Streamed.Ending {
+                return Streamed(response: TransportResponse(head: head), ending: ending)
+            } catch TransportError.timedOut {
+                return Streamed(response: TransportResponse(head: head), ending: .limitReached)
+            } catch {
+                return Streamed(response: TransportResponse(head: head), ending: .broken(error))
+            }
+        }
     }
 
     /// The request line, the fields in order (`Host` first), and the body.

@@ -55,6 +55,14 @@ struct Record: ParsableCommand {
     @Option(help: ArgumentHelp("How long a backend call may take before the client gets 504.", valueName: "duration"))
     var upstreamTimeout = "30s"
 
+    @Option(
+        help: ArgumentHelp(
+            "How long an event stream from the backend is relayed and recorded, from its head on, before StandIn ends it and records what arrived.",
+            valueName: "duration"
+        )
+    )
+    var maxHold = "5m"
+
     @Flag(help: "Do not check the backend's TLS certificate (a development backend with a self-signed one).")
     var insecure = false
 
@@ -78,6 +86,9 @@ struct Record: ParsableCommand {
         guard maxInFlightBytes >= 1 else { throw ValidationError("--max-in-flight-bytes must be 1 or more.") }
         guard (try? DurationText.parse(upstreamTimeout)).map({ $0 > .zero }) == true else {
             throw ValidationError("--upstream-timeout must be a duration like 30s or 500ms.")
+        }
+        guard (try? DurationText.parse(maxHold)).map({ $0 > .zero }) == true else {
+            throw ValidationError("--max-hold must be a duration like 5m or 30s, at most 1h.")
         }
         if insecure, !URLSessionTransport.canTrustAnyCertificate {
             throw ValidationError(
@@ -114,6 +125,7 @@ struct Record: ParsableCommand {
             tls: try listen.tlsSettings(),
             accessLog: !listen.quiet,
             limits: try limits.limits(),
+            simulation: SimulationSettings(maxHold: try DurationText.parse(maxHold)),
             watch: mode == .missing,
             recording: recording
         )

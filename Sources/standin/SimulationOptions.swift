@@ -44,7 +44,8 @@ struct SimulationOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "How long a timeout fault holds a request before closing it; also the longest delay a request may ask "
-                + "for in X-StandIn-Delay, or its network in X-StandIn-Network may take (a longer one gets 400).",
+                + "for in X-StandIn-Delay, or its network in X-StandIn-Network may take (a longer one gets 400), and "
+                + "the longest an event stream from --fallback-upstream is relayed.",
             valueName: "duration"
         )
     )

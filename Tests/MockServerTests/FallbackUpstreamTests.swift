@@ -23,6 +23,33 @@ import Testing
         }
     }
 
+    @Test func anUpstreamEventStreamIsRelayedAsItArrives() async throws {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\n"
+        let script = RawUpstream.Script([
+            .write(Array((head + "data: first\n\n").utf8), after: .zero),
+            .awaitRelease,
+            .write(Array("data: second\n\n".utf8), after: .zero),
+        ])
+        let upstream = try RawUpstream(responses: [:], scripts: ["/feed": script])
+        defer { upstream.stop() }
+        try await withFront([:], upstream: upstream.url) { base, mocks async throws in
+            let client = try RawConnection(port: try #require(base.port), timeout: 30)
+            await client.send("GET /feed HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            var first = ""
+            while !first.contains("data: first") {
+                let more = await client.readAvailable()
+                guard !more.isEmpty else { break }
+                first += more
+            }
+            // The upstream sends the second event only once released, after the client has the first.
+            #expect(first.contains("data: first") && !first.contains("second"), "\(first)")
+            upstream.release()
+            let rest = await client.readAll()
+            #expect(rest.contains("data: second"), "\(rest)")
+            #expect(files(under: mocks).isEmpty, "nothing recorded")
+        }
+    }
+
     @Test func unmatchedRequestsAreAnsweredByTheUpstreamAndNotRecorded() async throws {
         let backend = [
             "real.json": #"""

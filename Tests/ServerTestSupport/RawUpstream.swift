@@ -11,7 +11,7 @@ import Darwin
 /// never ends). Each connection is answered on a thread of its own and closed after the answer; an answer can be
 /// held part way (`held`) until the test lets it go on.
 public final class RawUpstream: @unchecked Sendable {
-    // @unchecked Sendable: `descriptor`, `responses`, `streams` and `held` are set in init and never change; the
+    // @unchecked Sendable: `descriptor`, `responses`, `streams`, `scripts` and `held` are set in init and never change; the
     // threads only read them. `open`, `releases` and `isStopping` are shared with `stop` and `release` under
     // `condition`.
 
@@ -30,10 +30,28 @@ public final class RawUpstream: @unchecked Sendable {
         }
     }
 
+    /// An answer written step by step: for a stream whose pieces come apart in time, and wait on the test.
+    public struct Script: Sendable {
+        /// One step of an answer.
+        public enum Step: Sendable {
+            /// Writes the bytes once `after` has passed since the previous write (at once when it already has).
+            case write([UInt8], after: Duration)
+            /// Waits for a `release()` no other held answer took.
+            case awaitRelease
+        }
+
+        let steps: [Step]
+
+        public init(_ steps: [Step]) {
+            self.steps = steps
+        }
+    }
+
     public let port: Int
     private let descriptor: Int32
     private let responses: [String: [UInt8]]
     private let streams: [String: Stream]
+    private let scripts: [String: Script]
     private let held: [String: Int]
     private let finished = DispatchSemaphore(value: 0)
     private let answering = DispatchGroup()
@@ -45,13 +63,19 @@ public final class RawUpstream: @unchecked Sendable {
     private var isStopping = false
 
     /// Listens; `responses` maps a request path to the complete response bytes (head and body), `streams` to an
-    /// answer that never ends. The answer to a path in `held` stops after that many bytes until `release()` (one
-    /// held answer per call).
-    public init(responses: [String: [UInt8]], streams: [String: Stream] = [:], held: [String: Int] = [:]) throws {
+    /// answer that never ends, `scripts` to one written step by step (the connection closes after the last step).
+    /// The answer to a path in `held` stops after that many bytes until `release()` (one held answer per call).
+    public init(
+        responses: [String: [UInt8]],
+        streams: [String: Stream] = [:],
+        scripts: [String: Script] = [:],
+        held: [String: Int] = [:]
+    ) throws {
         let (descriptor, port) = try listenOnLoopback()
         self.descriptor = descriptor
         self.responses = responses
         self.streams = streams
+        self.scripts = scripts
         self.held = held
         self.port = port
         Thread { [self] in serve() }.start()
@@ -133,10 +157,27 @@ public final class RawUpstream: @unchecked Sendable {
             }
             return
         }
+        if let script = scripts[path] { return play(script, on: connection) }
         let response = responses[path] ?? Array("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n".utf8)
         let holdAt = held[path].map { min($0, response.count) } ?? response.count
         guard Self.write(response[..<holdAt], to: connection) else { return }
         if holdAt < response.count, waitForRelease() { _ = Self.write(response[holdAt...], to: connection) }
+    }
+
+    /// Writes `script`'s steps in turn, until one fails or the upstream stops.
+    private func play(_ script: Script, on connection: Int32) {
+        var lastWrite = ContinuousClock.now
+        for step in script.steps {
+            switch step {
+            case .write(let bytes, let after):
+                let wait = lastWrite + after - ContinuousClock.now
+                if wait > .zero { Thread.sleep(forTimeInterval: Double(wait / .microseconds(1)) / 1_000_000) }
+                guard Self.write(bytes[...], to: connection) else { return }
+                lastWrite = ContinuousClock.now
+            case .awaitRelease:
+                guard waitForRelease() else { return }
+            }
+        }
     }
 
     /// Writes all of `bytes`; false once the client has gone (without the SIGPIPE that would end the tests).

@@ -6,8 +6,9 @@ import StandInFixtures
 ///
 /// The call runs in a task on the backend's own thread (`Upstream.tasks`), off the loop. Its answer comes back to the
 /// loop's thread and is sent if the client is still there (else the log line says `client-gone`); then the exchange
-/// finishes as the caller's `call` said. The request waits as a `DeferredRequest`, so a client that hangs up
-/// meanwhile costs nothing.
+/// finishes as the caller's `call` said. An event stream is relayed as it arrives instead, through the `Feed` the
+/// call is given, and ended when the call returns. The request waits as a `DeferredRequest`, so a client that hangs
+/// up meanwhile costs nothing.
 enum UpstreamRelay {
     /// What a call came to, made off the loop: what the client gets, and how the exchange ends.
     struct Relayed: Sendable {
@@ -21,22 +22,24 @@ enum UpstreamRelay {
         var share: InFlightBytes.Share?
     }
 
-    /// Relays `exchange` on `loop`: `call` asks `upstream`; its error envelopes are in `config`'s format.
+    /// Relays `exchange` on `loop`: `call` asks `upstream`, relaying an event stream through the feed it is given;
+    /// its error envelopes are in `config`'s format, and a streamed client that stops reading is cut off after
+    /// `writeTimeoutSeconds`.
     static func relay(
         _ exchange: consuming Exchange,
         to upstream: Upstream,
         config: ProjectConfig,
+        writeTimeoutSeconds: Int,
         on loop: EventLoop,
-        _ call: @escaping @Sendable () async -> Relayed
+        _ call: @escaping @Sendable (RelayedEventStream.Feed) async -> Relayed
     ) {
-        let waiting = Waiting(
-            request: DeferredRequest(exchange.request, on: loop),
-            exchange: PendingExchange(exchange),
-            config: config
-        )
+        let request = DeferredRequest(exchange.request, on: loop)
+        let stream = RelayedEventStream(request: request, writeTimeoutSeconds: writeTimeoutSeconds)
+        let waiting = Waiting(request: request, stream: stream, exchange: PendingExchange(exchange), config: config)
         let bound = LoopBound(waiting, on: loop)
+        let feed = RelayedEventStream.Feed(stream, on: loop)
         upstream.tasks.task {
-            let relayed = await call()
+            let relayed = await call(feed)
             bound.hop { waiting in waiting.deliver(relayed) }
         }
     }
@@ -44,27 +47,41 @@ enum UpstreamRelay {
     /// An exchange waiting for its backend's answer.
     private struct Waiting {
         let request: DeferredRequest
+        /// Where an event stream went while it arrived.
+        let stream: RelayedEventStream
         let exchange: PendingExchange
         let config: ProjectConfig
 
-        /// On the loop's thread: sends what came back to the client, if it is still there, and finishes the
-        /// exchange.
+        /// On the loop's thread: sends what came back to the client, if it is still there (or ends the stream it
+        /// has been sent), and finishes the exchange.
         func deliver(_ relayed: Relayed) {
-            let client = request.request
-            request.finish()
-            if let client {
-                switch relayed.outcome {
-                case .answered(let status, let headers, let body, _):
-                    for header in headers { client.addHeader(header.name, header.value) }
-                    body.withUnsafeBytes { client.appendBody($0) }
-                    client.send(status: status)
-                case .failed(let status, let message):
-                    client.sendError(status: status, message: message, config: config, requestId: exchange.requestId)
-                }
+            let clientMissed: String?
+            if case .streamed = relayed.outcome {
+                clientMissed = stream.end()
+            } else {
+                clientMissed = send(relayed.outcome)
             }
             relayed.share?.release()
             if let response = relayed.fixtureResponse { exchange.noteUnanswered(.upstream(response)) }
-            exchange.finish(client == nil ? relayed.ending.noting("client-gone") : relayed.ending)
+            exchange.finish(relayed.ending.noting(clientMissed))
+        }
+
+        /// Sends an answer that came whole; `client-gone` when the client left first.
+        private func send(_ outcome: Upstream.Outcome) -> String? {
+            let client = request.request
+            request.finish()
+            guard let client else { return "client-gone" }
+            switch outcome {
+            case .answered(let status, let headers, let body, _):
+                for header in headers { client.addHeader(header.name, header.value) }
+                body.withUnsafeBytes { client.appendBody($0) }
+                client.send(status: status)
+            case .failed(let status, let message):
+                client.sendError(status: status, message: message, config: config, requestId: exchange.requestId)
+            case .streamed:
+                break  // sent as it arrived
+            }
+            return nil
         }
     }
 }
@@ -74,6 +91,13 @@ extension Upstream.Outcome {
     var status: Int {
         switch self {
         case .answered(let status, _, _, _), .failed(let status, _): status
+        case .streamed(let answer): answer.status
         }
+    }
+
+    /// StandIn's message for its 502, 503 or 504; nil when the backend answered.
+    var failure: String? {
+        guard case .failed(_, let message) = self else { return nil }
+        return message
     }
 }

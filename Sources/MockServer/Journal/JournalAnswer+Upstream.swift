@@ -14,22 +14,36 @@ extension JournalAnswer {
     /// What the journal keeps of a fallback backend's answer to `call`, or of the 502 or 504 envelope StandIn
     /// answered with. Parses the body: make it off the loop.
     static func of(_ outcome: Upstream.Outcome, to call: UpstreamCall, format: EnvelopeFormat) -> BackendAnswer {
-        switch outcome {
-        case .answered(let status, let headers, let body, _):
-            of(status, headers, body, to: call, format: format, keepingResponse: true)
-        case .failed(let status, _):
-            BackendAnswer(answer: JournalAnswer(envelopeCode: status, successCode: format.successCode))
-        }
+        of(outcome, to: call, format: format, keepingResponse: true)
     }
 
     /// What the journal keeps of a recorded call's answer: its envelope code, or that of the 502 or 504 envelope
     /// StandIn answered with. Parses the body: make it off the loop.
     static func of(_ result: RecordingSession.Result, to call: UpstreamCall, format: EnvelopeFormat) -> JournalAnswer {
-        switch result {
+        of(result.outcome, to: call, format: format, keepingResponse: false).answer
+    }
+
+    private static func of(
+        _ outcome: Upstream.Outcome,
+        to call: UpstreamCall,
+        format: EnvelopeFormat,
+        keepingResponse: Bool
+    ) -> BackendAnswer {
+        switch outcome {
         case .answered(let status, let headers, let body, _):
-            of(status, headers, body, to: call, format: format, keepingResponse: false).answer
+            of(status, headers, body, to: call, format: format, keepingResponse: keepingResponse)
+        case .streamed(let answer):
+            of(
+                answer.status,
+                answer.headers,
+                answer.body,
+                eventDelays: answer.eventDelays,
+                to: call,
+                format: format,
+                keepingResponse: keepingResponse
+            )
         case .failed(let status, _):
-            JournalAnswer(envelopeCode: status, successCode: format.successCode)
+            BackendAnswer(answer: JournalAnswer(envelopeCode: status, successCode: format.successCode))
         }
     }
 
@@ -40,6 +54,7 @@ extension JournalAnswer {
         _ status: Int,
         _ headers: [(name: String, value: String)],
         _ body: [UInt8],
+        eventDelays: [Duration] = [],
         to call: UpstreamCall,
         format: EnvelopeFormat,
         keepingResponse: Bool
@@ -49,7 +64,12 @@ extension JournalAnswer {
         let stored =
             (try? CompressedBody.forRecording(headers: headers, body: body, limit: Journal.maxBodyBytes))
             ?? (headers: headers, body: body)
-        let exchange = call.exchange(status: status, headers: stored.headers, body: stored.body)
+        let exchange = call.exchange(
+            status: status,
+            headers: stored.headers,
+            body: stored.body,
+            eventDelays: eventDelays
+        )
         let response = exchange.fixtureResponse(rules: RecordingRules(envelope: format))
         let code = response?["envelope"]?["code"]?.intValue
         return BackendAnswer(

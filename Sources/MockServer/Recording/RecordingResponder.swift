@@ -44,8 +44,14 @@ final class RecordingResponder: HTTPHandler {
         let journaled = exchange.isJournaled
         let session = self.session
         let share = session.inFlight.share()
-        UpstreamRelay.relay(exchange, to: session.upstream, config: config, on: loop) {
-            let result = await session.forward(call, holding: share)
+        UpstreamRelay.relay(
+            exchange,
+            to: session.upstream,
+            config: config,
+            writeTimeoutSeconds: context.streamWriteTimeoutSeconds,
+            on: loop
+        ) { feed in
+            let result = await session.forward(call, holding: share, relaying: feed)
             let format = session.configuration.rules.envelope
             let answer = journaled ? JournalAnswer.of(result, to: call, format: format) : JournalAnswer()
             return UpstreamRelay.Relayed(outcome: result.outcome, ending: result.ending(answer: answer), share: share)
@@ -64,43 +70,36 @@ final class RecordingResponder: HTTPHandler {
 }
 
 extension RecordingSession.Result {
-    /// What the client gets: the backend's answer, or StandIn's 502, 503 or 504.
-    fileprivate var outcome: Upstream.Outcome {
-        switch self {
-        case .answered(let status, let headers, let body, _):
-            .answered(status: status, headers: headers, body: body, latency: .zero)
-        case .failed(let status, let message):
-            .failed(status: status, message: message)
-        }
-    }
-
-    /// How the exchange ends in the log: the file it was recorded to (`-` for none), and what became of the
-    /// recording; `answer` for the journal.
+    /// How the exchange ends in the log: the file it was recorded to (`-` for none), what became of the recording,
+    /// and why a relayed stream stopped early; `answer` for the journal.
     fileprivate func ending(answer: JournalAnswer) -> Exchange.Ending {
-        switch self {
-        case .answered(let status, _, _, .success(let recorded)):
-            Exchange.Ending(
-                status: status,
+        var ending: Exchange.Ending
+        switch recorded {
+        case .success(let recorded)?:
+            ending = Exchange.Ending(
+                status: outcome.status,
                 fixture: recorded.fixtureID,
                 details: recorded.label.rawValue,
                 answer: answer
             )
-        case .answered(let status, _, _, .failure(let failure)):
-            Exchange.Ending(
-                status: status,
+        case .failure(let failure)?:
+            ending = Exchange.Ending(
+                status: outcome.status,
                 fixture: nil,
                 label: "-",
                 details: "NOT RECORDED: \(failure)",
                 answer: answer
             )
-        case .failed(let status, let message):
-            Exchange.Ending(
-                status: status,
+        case nil:
+            ending = Exchange.Ending(
+                status: outcome.status,
                 fixture: nil,
                 label: "-",
-                details: "NOT RECORDED: \(message)",
+                details: "NOT RECORDED: \(outcome.failure ?? "no answer")",
                 answer: answer
             )
         }
+        if case .streamed(let stream) = outcome { ending = ending.noting(stream.cutShort) }
+        return ending
     }
 }

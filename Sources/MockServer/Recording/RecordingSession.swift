@@ -11,16 +11,11 @@ import FoundationNetworking
 /// Its calls run off the loops, in tasks.
 final class RecordingSession: Sendable {
     /// What an upstream call came to.
-    enum Result: Sendable {
-        /// The backend answered; `recorded` says what happened to the file, or why nothing was written.
-        case answered(
-            status: Int,
-            headers: [(name: String, value: String)],
-            body: [UInt8],
-            recorded: Swift.Result<RecordingOutcome, RecordingFailure>
-        )
-        /// The backend could not be reached (502) or did not answer in time (504).
-        case failed(status: Int, message: String)
+    struct Result: Sendable {
+        /// What the client gets (or was sent, for a stream): the backend's answer, or StandIn's 502, 503 or 504.
+        let outcome: Upstream.Outcome
+        /// What happened to the file, or why nothing was written; nil when the backend did not answer.
+        let recorded: Swift.Result<RecordingOutcome, RecordingFailure>?
     }
 
     let configuration: RecordingConfiguration
@@ -31,8 +26,15 @@ final class RecordingSession: Sendable {
     let upstream: Upstream
     private let logger: Logger
 
-    /// Starts a run that writes under `mocksDirectory`, recognising envelopes in the project's format.
-    init(_ configuration: RecordingConfiguration, mocksDirectory: URL, envelope: EnvelopeFormat, logger: Logger) {
+    /// Starts a run that writes under `mocksDirectory`, recognising envelopes in the project's format; an event
+    /// stream is relayed and recorded for at most `maxHold` from its head on.
+    init(
+        _ configuration: RecordingConfiguration,
+        mocksDirectory: URL,
+        envelope: EnvelopeFormat,
+        maxHold: Duration,
+        logger: Logger
+    ) {
         var configuration = configuration
         configuration.rules.envelope = envelope
         self.configuration = configuration
@@ -44,6 +46,7 @@ final class RecordingSession: Sendable {
         upstream = Upstream(
             url: configuration.upstream,
             timeout: configuration.timeout,
+            maxHold: maxHold,
             trustsAnyCertificate: configuration.trustsAnyCertificate
         )
     }
@@ -52,21 +55,35 @@ final class RecordingSession: Sendable {
     var redactor: Redactor { configuration.rules.redactor }
 
     /// Sends `call` to the backend and records the answer, holding its bytes in `share` (which the caller releases
-    /// once the client has the answer).
-    func forward(_ call: UpstreamCall, holding share: InFlightBytes.Share) async -> Result {
-        switch await upstream.send(call, holding: share) {
-        case .failed(let status, let message):
-            return .failed(status: status, message: message)
+    /// once the client has the answer); an event stream is relayed through `feed` as it arrives, and recorded once it
+    /// is over, with what arrived.
+    func forward(
+        _ call: UpstreamCall,
+        holding share: InFlightBytes.Share,
+        relaying feed: RelayedEventStream.Feed
+    ) async -> Result {
+        let outcome = await upstream.send(call, holding: share, relaying: feed)
+        switch outcome {
+        case .failed:
+            return Result(outcome: outcome, recorded: nil)
         case .answered(let status, let headers, let body, let latency):
             let stored: (headers: [(name: String, value: String)], body: [UInt8])
             do {
                 stored = try CompressedBody.forRecording(headers: headers, body: body, share: share)
             } catch {
-                let failure = RecordingFailure(.notHeld, underlying: error)
-                return .answered(status: status, headers: headers, body: body, recorded: .failure(failure))
+                return Result(outcome: outcome, recorded: .failure(RecordingFailure(.notHeld, underlying: error)))
             }
             let exchange = call.exchange(status: status, headers: stored.headers, body: stored.body, latency: latency)
-            return .answered(status: status, headers: headers, body: body, recorded: await record(exchange, of: call))
+            return Result(outcome: outcome, recorded: await record(exchange, of: call))
+        case .streamed(let answer):
+            let exchange = call.exchange(
+                status: answer.status,
+                headers: answer.headers,
+                body: answer.body,
+                latency: answer.latency,
+                eventDelays: answer.eventDelays
+            )
+            return Result(outcome: outcome, recorded: await record(exchange, of: call))
         }
     }
 

@@ -20,6 +20,8 @@ final class Upstream: Sendable {
     enum Outcome: Sendable {
         /// The backend answered: the status, the headers for the client (end-to-end only) and the body.
         case answered(status: Int, headers: [(name: String, value: String)], body: [UInt8], latency: Duration)
+        /// The backend answered with an event stream, which the client was sent as it arrived.
+        case streamed(StreamedAnswer)
         /// The backend could not be reached (502) or did not answer in time (504).
         case failed(status: Int, message: String)
     }
@@ -28,19 +30,28 @@ final class Upstream: Sendable {
     let url: URL
     /// How long a call may take before the client gets 504.
     let timeout: Duration
-    private let transport: any Transport
+    /// How long an event stream is relayed, from its head on, before StandIn ends it (`--max-hold`).
+    let maxHold: Duration
+    /// How calls are sent.
+    let transport: any Transport
+    /// `transport`, when it is the one that can relay an event stream as it arrives.
+    let socket: SocketTransport?
     /// The request headers `transport` sets itself, left out of what the client sent.
     private let transportHeaders: Set<String>
     /// Where calls to this backend, and what is made of their answers, run.
     let tasks = TaskThread(name: "StandIn upstream")
 
-    init(url: URL, timeout: Duration, trustsAnyCertificate: Bool = false) {
+    init(url: URL, timeout: Duration, maxHold: Duration, trustsAnyCertificate: Bool = false) {
         self.url = url
         self.timeout = timeout
+        self.maxHold = maxHold
         if SocketTransport.supports(scheme: url.scheme ?? "") {
-            transport = SocketTransport()
+            let socket = SocketTransport()
+            self.socket = socket
+            transport = socket
             transportHeaders = UpstreamCall.socketTransportHeaders
         } else {
+            socket = nil
             transport = URLSessionTransport(
                 configuration: Self.proxyConfiguration,
                 trustsAnyCertificate: trustsAnyCertificate
@@ -67,16 +78,24 @@ final class Upstream: Sendable {
     }
 
     /// Sends `call` to the backend. With a `share`, the answer's body is held in it as it arrives, and the call is
-    /// stopped (503) as soon as the share refuses it.
-    func send(_ call: UpstreamCall, holding share: InFlightBytes.Share? = nil) async -> Outcome {
+    /// stopped (503) as soon as the share refuses it. With a `feed`, an `http` backend's event stream
+    /// (`text/event-stream`, not compressed) is relayed to the client piece by piece as it arrives, for at most
+    /// `maxHold` from its head on, and comes back as `.streamed`; a refusal of the share then ends the stream.
+    func send(
+        _ call: UpstreamCall,
+        holding share: InFlightBytes.Share? = nil,
+        relaying feed: RelayedEventStream.Feed? = nil
+    ) async -> Outcome {
         let started = ContinuousClock.now
-        let response: TransportResponse
+        let received: SocketTransport.Streamed
+        let capture = Locked<EventStreamCapture?>(nil)
         do {
             let request = try call.transportRequest(to: url, timeout: timeout, dropping: transportHeaders)
+            let perform = exchange(relaying: feed, into: capture)
             if let share {
-                response = try await send(request, holding: share)
+                received = try await send(request, holding: share, perform)
             } else {
-                response = try await transport.send(request)
+                received = try await perform(request)
             }
         } catch let refusal as InFlightBytes.Refusal {
             return .failed(status: 503, message: "\(refusal)")
@@ -91,7 +110,13 @@ final class Upstream: Sendable {
             let reason = failure.errorDescription ?? "\(error)"
             return .failed(status: 502, message: "the upstream \(url) cannot be reached: \(reason)")
         }
+        let response = received.response
         let status = response.head.status.code
+        if let capture = capture.withLock({ $0 }),
+            let streamed = streamed(received, capture, share: share, started: started)
+        {
+            return streamed
+        }
         guard (100...599).contains(status) else {
             return .failed(
                 status: 502,
@@ -106,25 +131,28 @@ final class Upstream: Sendable {
         )
     }
 
-    /// Sends `request`, holding its answer's body in `share` as the transport reports it arriving (all of it at once
-    /// when the backend announces its length); throws `InFlightBytes.Refusal` as soon as the share refuses, after
-    /// cancelling the call.
-    private func send(_ request: TransportRequest, holding share: InFlightBytes.Share) async throws -> TransportResponse
-    {
+    /// Sends `request` with `perform`, holding its answer's body in `share` as the transport reports it arriving (all
+    /// of it at once when the backend announces its length); throws `InFlightBytes.Refusal` as soon as the share
+    /// refuses, after cancelling the call, unless the answer is a stream already being relayed (which then ends).
+    private func send(
+        _ request: TransportRequest,
+        holding share: InFlightBytes.Share,
+        _ perform: @escaping @Sendable (TransportRequest) async throws -> SocketTransport.Streamed
+    ) async throws -> SocketTransport.Streamed {
         var request = request
-        let running = Locked<Task<TransportResponse, any Error>?>(nil)
+        let running = Locked<Task<SocketTransport.Streamed, any Error>?>(nil)
         request.onProgress = { progress in
             guard progress.direction == .download else { return }
             let bytes = max(progress.completedBytes, progress.totalBytes ?? 0)
             guard !share.grow(to: Int(clamping: bytes)) else { return }
             running.withLock { $0?.cancel() }
         }
-        let call = tasks.task { [transport, request] in try await transport.send(request) }
+        let call = tasks.task { [request] in try await perform(request) }
         running.withLock { $0 = call }
         if share.refusal != nil { call.cancel() }
-        let response: TransportResponse
+        let received: SocketTransport.Streamed
         do {
-            response = try await withTaskCancellationHandler {
+            received = try await withTaskCancellationHandler {
                 try await call.value
             } onCancel: {
                 call.cancel()
@@ -133,9 +161,10 @@ final class Upstream: Sendable {
             if let refusal = share.refusal { throw refusal }
             throw error
         }
+        if received.ending != nil { return received }
         // For a transport that reports no progress: the whole body, now.
-        share.grow(to: response.body.count)
+        share.grow(to: received.response.body.count)
         if let refusal = share.refusal { throw refusal }
-        return response
+        return received
     }
 }

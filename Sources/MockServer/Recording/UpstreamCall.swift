@@ -85,7 +85,8 @@ extension UpstreamCall {
         status: Int = 0,
         headers: [(name: String, value: String)] = [],
         body: [UInt8] = [],
-        latency: Duration = .zero
+        latency: Duration = .zero,
+        eventDelays: [Duration] = []
     ) -> RecordedExchange {
         RecordedExchange(
             method: method,
@@ -96,7 +97,8 @@ extension UpstreamCall {
             status: status,
             responseHeaders: headers,
             responseBody: body,
-            latency: latency
+            latency: latency,
+            eventDelays: eventDelays
         )
     }
 }

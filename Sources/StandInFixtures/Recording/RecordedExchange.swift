@@ -19,8 +19,11 @@ public struct RecordedExchange: Sendable {
     public var responseHeaders: [(name: String, value: String)]
     /// The response's body as sent to the client.
     public var responseBody: [UInt8]
-    /// How long the backend took to answer.
+    /// How long the backend took to answer (for a stream, to send its head).
     public var latency: Duration
+    /// For an event stream (`text/event-stream`), the time before each event: since the previous event, or since
+    /// the head for the first. Empty when unmeasured: the events are then stored without delays between them.
+    public var eventDelays: [Duration]
 
     /// Creates an exchange.
     public init(
@@ -32,7 +35,8 @@ public struct RecordedExchange: Sendable {
         status: Int,
         responseHeaders: [(name: String, value: String)] = [],
         responseBody: [UInt8] = [],
-        latency: Duration = .zero
+        latency: Duration = .zero,
+        eventDelays: [Duration] = []
     ) {
         self.method = method
         self.path = path
@@ -43,6 +47,7 @@ public struct RecordedExchange: Sendable {
         self.responseHeaders = responseHeaders
         self.responseBody = responseBody
         self.latency = latency
+        self.eventDelays = eventDelays
     }
 
     /// `METHOD /path`, as the endpoint table and summary show it.

@@ -1,8 +1,8 @@
 import Foundation
 import NetworkCore
 
-/// One response of a recorded fixture: status, the headers worth replaying, the body in the form that fits it, and
-/// the delay when latency is kept. Secrets are already dropped or replaced. A body that came without a Content-Type
+/// One response of a recorded fixture: status, the headers worth replaying, the body in the form that fits it (an
+/// event stream as `events`, see `RecordedEventStream`), and the delay when latency is kept. Secrets are already dropped or replaced. A body that came without a Content-Type
 /// is stored with `"Content-Type": null`, so that it replays without one too.
 ///
 /// A body that a digest header covers (`RecordedExchange.digestHeaders`) is stored so that it replays byte for byte (`text`, or
@@ -45,7 +45,15 @@ package struct RecordedResponse {
             headers.insert(RecordedMatch.member("Content-Type", .null), at: 0)
         }
         if !headers.isEmpty { members.append(RecordedMatch.member("headers", .object(headers))) }
-        if body.count > Self.largestInlineBody {
+        let events =
+            isDigested || !EventStreamMediaType.matches(contentType)
+            ? nil
+            : RecordedEventStream.member(body, delays: exchange.eventDelays, rules: rules, secrets: secrets)
+        if let events {
+            largeBody = nil
+            largeBodyCount = nil
+            members.append(events)
+        } else if body.count > Self.largestInlineBody {
             largeBody = body
             largeBodyCount = body.count
         } else {
@@ -71,13 +79,26 @@ package struct RecordedResponse {
         return JSONNode(.object(members))
     }
 
-    /// Whether `other` is the same answer: the same members, and the same large body, compared by `sameBody` when
-    /// this response has let go of its bytes.
+    /// Whether `other` is the same answer: the same members (an event stream's measured delays aside, which differ
+    /// a little every time), and the same large body, compared by `sameBody` when this response has let go of its
+    /// bytes.
     func isSame(as other: RecordedResponse, sameBody: ([UInt8]) -> Bool) -> Bool {
-        guard largeBodyCount == other.largeBodyCount, node(file: nil).prettyBytes == other.node(file: nil).prettyBytes
-        else { return false }
+        guard largeBodyCount == other.largeBodyCount, comparableBytes == other.comparableBytes else { return false }
         guard let body = other.largeBody else { return true }
         return largeBody.map { $0 == body } ?? sameBody(body)
+    }
+
+    /// The response without its events' delays, as `isSame` compares it.
+    private var comparableBytes: [UInt8] {
+        let kept = members.map { member in
+            guard member.key == "events", case .array(let events) = member.value.value else { return member }
+            let timeless = events.map { event in
+                guard case .object(let fields) = event.value else { return event }
+                return JSONNode(.object(fields.filter { $0.key != "delay" }))
+            }
+            return JSONNode.Member(key: member.key, value: JSONNode(.array(timeless)))
+        }
+        return JSONNode(.object(kept)).prettyBytes
     }
 
     /// The kept headers, repeated names joined with `, ` (but never `Set-Cookie`, whose values may hold commas); values that a template would read (`{{`) are left out, and

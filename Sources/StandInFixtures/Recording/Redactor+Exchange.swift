@@ -47,11 +47,17 @@ extension Redactor {
         return values
     }
 
-    /// The values of secret-named members of a JSON body, or parameters of a form body.
+    /// The values of secret-named members of a JSON body (or of an event stream's JSON data), or parameters of a form
+    /// body.
     func secretValues(inBody body: [UInt8], contentType: String?) -> [String] {
         guard !body.isEmpty else { return [] }
         if contentType?.lowercased().contains("x-www-form-urlencoded") == true {
             return secretValues(inQuery: Substring(decoding: body, as: UTF8.self))
+        }
+        if EventStreamMediaType.matches(contentType) {
+            // Each event's data on its own, however malformed the stream: it hands out a token as a JSON answer does.
+            let data = EventStreamParser.dataValues(in: body)
+            return data.flatMap { (try? JSONParser.parse($0)).map { secretValues(in: $0, named: false) } ?? [] }
         }
         guard let json = try? JSONParser.parse(body) else { return [] }
         return secretValues(in: json, named: false)

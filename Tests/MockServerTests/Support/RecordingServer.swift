@@ -5,7 +5,8 @@ import StandInFixtures
 import Testing
 
 /// Starts `standin record` in process on a free port, proxying to `upstream` and writing under `mocks`, runs `body`
-/// with its base URL, and always stops it; returns the run's summary.
+/// with its base URL, and always stops it; returns the run's summary. An event stream is relayed for at most
+/// `maxHold`.
 @discardableResult
 func withRecordingServer(
     upstream: URL,
@@ -14,6 +15,7 @@ func withRecordingServer(
     rules: RecordingRules = RecordingRules(),
     timeout: Duration = .seconds(60),
     maxInFlightBytes: Int = RecordingConfiguration.defaultMaxInFlightBytes,
+    maxHold: Duration = .seconds(300),
     _ body: (URL) async throws -> Void
 ) async throws -> RecordingSummary {
     let recording = RecordingConfiguration(
@@ -27,6 +29,7 @@ func withRecordingServer(
         mocksDirectory: mocks,
         port: 0,
         accessLog: false,
+        simulation: SimulationSettings(maxHold: maxHold),
         watch: false,
         recording: recording
     )

@@ -90,6 +90,18 @@ struct HAREntry {
         {
             responseHeaders.append(("Location", location))
         }
+        let contentType = responseHeaders.first { $0.name.lowercased() == "content-type" }?.value
+        var eventDelays: [Duration] = []
+        if EventStreamMediaType.matches(contentType), !responseBody.isEmpty {
+            if let events = EventStreamParser.events(in: responseBody) {
+                eventDelays = HAREventTimings.delays(events: events.count, receive: node["timings"]?["receive"])
+            } else {
+                warn(
+                    "response.content.text",
+                    "the event stream is not well-formed event text, so it is stored as the text it is, not as events."
+                )
+            }
+        }
         exchange = RecordedExchange(
             method: method.uppercased(),
             path: components.path.isEmpty ? "/" : components.path,
@@ -99,7 +111,8 @@ struct HAREntry {
             status: status,
             responseHeaders: responseHeaders,
             responseBody: responseBody,
-            latency: .milliseconds(max(0, node["timings"]?["wait"]?.doubleValue ?? 0))
+            latency: .milliseconds(max(0, node["timings"]?["wait"]?.doubleValue ?? 0)),
+            eventDelays: eventDelays
         )
         self.warnings = warnings
     }
