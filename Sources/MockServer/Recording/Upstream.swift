@@ -64,9 +64,9 @@ final class Upstream: Sendable {
         tasks.finish()
     }
 
-    /// For an `https` backend, a session that passes requests on as they came: no cookie jar (a cookie the backend set must not be added to
-    /// later requests the client sent without it) and no cache (every request reaches the backend, and memory stays
-    /// flat however long the run).
+    /// For an `https` backend, a session that passes requests on as they came: no cookie jar (a cookie the backend set
+    /// must not be added to later requests the client sent without it) and no cache (every request reaches the backend,
+    /// and memory stays flat however long the run).
     private static var proxyConfiguration: URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil

@@ -3,9 +3,9 @@
 ///
 /// One leading byte order mark is skipped; lines end at CR LF, LF or CR; a line starting with `:` is a comment;
 /// `data:` lines are joined with line feeds; an `id:` containing NUL is ignored, and the last event ID persists from
-/// event to event (an `id:` counts once its event ends); `retry:` is taken only when it is all ASCII digits; a blank line dispatches the event, unless it
-/// has no data. ``endOfStream()`` drops a half-read event, as the standard does when a connection ends, and keeps the
-/// last event ID and reconnection time for the next connection.
+/// event to event (an `id:` counts once its event ends); `retry:` is taken only when it is all ASCII digits; a blank
+/// line dispatches the event, unless it has no data. ``endOfStream()`` drops a half-read event, as the standard does
+/// when a connection ends, and keeps the last event ID and reconnection time for the next connection.
 ///
 /// ```swift
 /// var parser = EventStreamParser()

@@ -4,7 +4,7 @@
 /// secret-named JSON members read `<redacted>`, and known secret values are replaced in every string.
 enum RecordedEventStream {
     /// The `events` member for `body`, the `n`th event after `delays[n]` (0 when `delays` has no such element); nil
-    /// when the events form cannot carry the body (see `EventStreamParser`) or an event's data would read as a
+    /// when the events form cannot carry the body (see `EventStreamFields`) or an event's data would read as a
     /// template (`{{`). The caller then stores the body as it is.
     static func member(
         _ body: [UInt8],
@@ -12,7 +12,7 @@ enum RecordedEventStream {
         rules: RecordingRules,
         secrets: SecretIndex
     ) -> JSONNode.Member? {
-        guard let events = EventStreamParser.events(in: body), !events.isEmpty else { return nil }
+        guard let events = EventStreamFields.events(in: body), !events.isEmpty else { return nil }
         var nodes: [JSONNode] = []
         for (index, event) in events.enumerated() {
             let delay = index < delays.count ? delays[index] : .zero
@@ -24,7 +24,7 @@ enum RecordedEventStream {
 
     /// One event's object; nil when its data would read as a template.
     private static func node(
-        _ event: EventStreamParser.Event,
+        _ event: EventStreamFields.Event,
         delay: Duration,
         rules: RecordingRules,
         secrets: SecretIndex

@@ -1,13 +1,14 @@
 import Foundation
 import NetworkCore
 
-/// One response of a recorded fixture: status, the headers worth replaying, the body in the form that fits it (an
-/// event stream as `events`, see `RecordedEventStream`), and the delay when latency is kept. Secrets are already dropped or replaced. A body that came without a Content-Type
-/// is stored with `"Content-Type": null`, so that it replays without one too.
+/// One response of a recorded fixture: status, the headers worth replaying, the body in the form that fits it (an event
+/// stream as `events`, see `RecordedEventStream`), and the delay when latency is kept. Secrets are already dropped or
+/// replaced. A body that came without a Content-Type is stored with `"Content-Type": null`, so that it replays without
+/// one too.
 ///
-/// A body that a digest header covers (`RecordedExchange.digestHeaders`) is stored so that it replays byte for byte (`text`, or
-/// `base64`), and the digest still holds; if redaction had to change it, the digest would be wrong, so the digest
-/// headers are left out instead.
+/// A body that a digest header covers (`RecordedExchange.digestHeaders`) is stored so that it replays byte for byte
+/// (`text`, or `base64`), and the digest still holds; if redaction had to change it, the digest would be wrong, so the
+/// digest headers are left out instead.
 package struct RecordedResponse {
     /// Bodies larger than this go to a sibling file instead of the fixture.
     package static let largestInlineBody = 256 * 1024
@@ -101,8 +102,8 @@ package struct RecordedResponse {
         return JSONNode(.object(kept)).prettyBytes
     }
 
-    /// The kept headers, repeated names joined with `, ` (but never `Set-Cookie`, whose values may hold commas); values that a template would read (`{{`) are left out, and
-    /// digest headers unless the body is kept exact.
+    /// The kept headers, repeated names joined with `, ` (but never `Set-Cookie`, whose values may hold commas); values
+    /// that a template would read (`{{`) are left out, and digest headers unless the body is kept exact.
     private static func headers(
         _ exchange: RecordedExchange,
         rules: RecordingRules,

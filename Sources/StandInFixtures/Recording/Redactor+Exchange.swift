@@ -56,7 +56,7 @@ extension Redactor {
         }
         if EventStreamMediaType.matches(contentType) {
             // Each event's data on its own, however malformed the stream: it hands out a token as a JSON answer does.
-            let data = EventStreamParser.dataValues(in: body)
+            let data = EventStreamFields.dataValues(in: body)
             return data.flatMap { (try? JSONParser.parse($0)).map { secretValues(in: $0, named: false) } ?? [] }
         }
         guard let json = try? JSONParser.parse(body) else { return [] }

@@ -112,9 +112,9 @@ public final class MockRegistry: Transport, Sendable {
         self.simulation = simulation
     }
 
-    /// A registry answering from the same loaded fixtures, with variant choices, sequence positions, resource items
-    /// and registered stubs of its own, all starting afresh: what a server session is, in process. Tests that share one loaded
-    /// registry (a `static let`) take a session each, so that running in parallel they never see each other's
+    /// A registry answering from the same loaded fixtures, with variant choices, sequence positions, resource items and
+    /// registered stubs of its own, all starting afresh: what a server session is, in process. Tests that share one
+    /// loaded registry (a `static let`) take a session each, so that running in parallel they never see each other's
     /// changes.
     public func session() -> MockRegistry {
         MockRegistry(config: config, index: index, resources: resources.seededCopy(), simulation: simulation)

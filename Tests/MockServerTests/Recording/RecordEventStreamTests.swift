@@ -71,8 +71,8 @@ import Darwin
                 let replayed = try await fetch(replay, "/chat")
                 #expect(replayed.header("Content-Type")?.hasPrefix("text/event-stream") == true)
                 #expect(
-                    EventStreamParser.events(in: Array(replayed.body))
-                        == EventStreamParser.events(in: Array(Self.chat.joined().utf8))
+                    EventStreamFields.events(in: Array(replayed.body))
+                        == EventStreamFields.events(in: Array(Self.chat.joined().utf8))
                 )
             }
         }

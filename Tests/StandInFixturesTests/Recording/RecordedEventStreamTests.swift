@@ -17,7 +17,7 @@ import Testing
     @Test func theStandardsFieldsAndCommentsAreRead() {
         let text =
             ": hello\n: again\nevent: delta\nid: 1\nretry: 3000\ndata: {\"a\":1}\ndata:two\n\n\n\ndata: [DONE]\n\n"
-        let events = EventStreamParser.events(in: Array(text.utf8))
+        let events = EventStreamFields.events(in: Array(text.utf8))
         #expect(
             events == [
                 .init(comment: "hello\nagain", event: "delta", id: "1", retry: 3000, data: "{\"a\":1}\ntwo"),
@@ -30,7 +30,7 @@ import Testing
         "data: a\n\nunknown: field\n\n", "retry: soon\n\n", "id: a\u{0}b\n\n", "data: no empty line after it\n",
     ])
     func textTheEventsFormCannotCarryIsNoEvents(_ text: String) {
-        #expect(EventStreamParser.events(in: Array(text.utf8)) == nil)
+        #expect(EventStreamFields.events(in: Array(text.utf8)) == nil)
     }
 
     @Test func aRecordedStreamIsStoredAsEventsWithDelaysAndSecretsReplaced() throws {

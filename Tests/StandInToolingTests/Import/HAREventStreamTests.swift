@@ -35,7 +35,7 @@ import FoundationNetworking
                 let type = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type")
                 #expect(type?.hasPrefix("text/event-stream") == true, "\(type ?? "no Content-Type")")
                 let redacted = Self.stream.replacingOccurrences(of: "s-4411-abc", with: "<redacted>")
-                #expect(EventStreamParser.events(in: Array(body)) == EventStreamParser.events(in: Array(redacted.utf8)))
+                #expect(EventStreamFields.events(in: Array(body)) == EventStreamFields.events(in: Array(redacted.utf8)))
             }
         }
     }

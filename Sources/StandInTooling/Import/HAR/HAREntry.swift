@@ -93,7 +93,7 @@ struct HAREntry {
         let contentType = responseHeaders.first { $0.name.lowercased() == "content-type" }?.value
         var eventDelays: [Duration] = []
         if EventStreamMediaType.matches(contentType), !responseBody.isEmpty {
-            if let events = EventStreamParser.events(in: responseBody) {
+            if let events = EventStreamFields.events(in: responseBody) {
                 eventDelays = HAREventTimings.delays(events: events.count, receive: node["timings"]?["receive"])
             } else {
                 warn(

@@ -1,8 +1,10 @@
-/// Reads a whole `text/event-stream` body into its events, for the recorder and the importers, and says whether
-/// the `events` form of a fixture can carry it: only when every line is a comment or one of the fields the
-/// standard knows (`event`, `data`, `id`, `retry` with digits only, an `id` without NUL), the text is UTF-8, and the
-/// body ends with the empty line that ends its last event. Anything else is kept as the bytes it is.
-package enum EventStreamParser {
+/// The fields of each event of a whole `text/event-stream` body as the `events` form stores them, for the recorder
+/// and the importers: comments kept, no id carried from event to event (`NetworkCore.EventStreamParser` reads a
+/// stream as a client does). It also says whether the `events` form can carry the body: only when every line is a
+/// comment or one of the fields the standard knows (`event`, `data`, `id`, `retry` with digits only, an `id` without
+/// NUL), the text is UTF-8, and the body ends with the empty line that ends its last event. Anything else is kept as
+/// the bytes it is.
+package enum EventStreamFields {
     /// One event as it came: the block of lines up to an empty line.
     package struct Event: Equatable, Sendable {
         /// The comment lines (`: …`), joined with line feeds; nil when there were none.
