@@ -11,13 +11,7 @@ extension URLSessionTransport {
     /// delegate receives it (on Linux as on Apple platforms: FoundationNetworking has no `bytes(for:)`). Stopping the
     /// body's reader cancels the data task. `maxBodyBytes` does not apply: a stream is as long as its reader wants.
     public func stream(_ request: TransportRequest) async throws -> StreamedTransportResponse {
-        guard var urlRequest = URLRequest(httpRequest: request.head) else {
-            throw NetworkError.invalidRequest("the request has no valid URL: \(request.head)")
-        }
-        urlRequest.httpBody = request.body
-        if let timeout = request.timeout { urlRequest.timeoutInterval = timeout.timeInterval }
-        let session = session
-        let task = await URLSessionCalls.run { [urlRequest] in session.dataTask(with: urlRequest) }
+        let task = try await dataTask(for: request)
         let (body, bodyContinuation) = AsyncThrowingStream.makeStream(of: Data.self)
         bodyContinuation.onTermination = { ending in
             if case .cancelled = ending { URLSessionCalls.start { task.cancel() } }

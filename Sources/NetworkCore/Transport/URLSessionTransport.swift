@@ -75,13 +75,7 @@ public final class URLSessionTransport: Transport {
 
     /// Sends the request with a new data task and waits for its completion or the calling task's cancellation.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        guard var urlRequest = URLRequest(httpRequest: request.head) else {
-            throw NetworkError.invalidRequest("the request has no valid URL: \(request.head)")
-        }
-        urlRequest.httpBody = request.body
-        if let timeout = request.timeout { urlRequest.timeoutInterval = timeout.timeInterval }
-        let session = session
-        let task = await URLSessionCalls.run { [urlRequest] in session.dataTask(with: urlRequest) }
+        let task = try await dataTask(for: request)
         let (response, body) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 if delegate.register(task, onProgress: request.onProgress, continuation: continuation) {
@@ -96,6 +90,17 @@ public final class URLSessionTransport: Transport {
         }
         head.status = head.status.withStandardReasonPhrase
         return TransportResponse(head: head, body: body, isBodyDecompressed: Self.wasDecompressed(head, body: body))
+    }
+
+    /// A data task, not yet resumed, for `request`: its head, body and timeout.
+    func dataTask(for request: TransportRequest) async throws -> URLSessionDataTask {
+        guard var urlRequest = URLRequest(httpRequest: request.head) else {
+            throw NetworkError.invalidRequest("the request has no valid URL: \(request.head)")
+        }
+        urlRequest.httpBody = request.body
+        if let timeout = request.timeout { urlRequest.timeoutInterval = timeout.timeInterval }
+        let session = session
+        return await URLSessionCalls.run { [urlRequest] in session.dataTask(with: urlRequest) }
     }
 
     /// Whether URLSession decoded a body whose `Content-Encoding` it understands (it always does, on every platform,

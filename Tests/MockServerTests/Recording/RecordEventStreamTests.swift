@@ -121,12 +121,10 @@ import Darwin
     }
 
     @Test func aStreamThatNeverEndsEndsAtMaxHoldAndWhatArrivedIsRecorded() async throws {
-        let forever = RawUpstream.Stream(
-            head: "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream",
-            piece: Array("data: tick\n\n".utf8),
-            pause: .milliseconds(100)
+        let upstream = try RawUpstream(
+            responses: [:],
+            streams: ["/ticks": Self.endlessTicks(every: .milliseconds(100))]
         )
-        let upstream = try RawUpstream(responses: [:], streams: ["/ticks": forever])
         defer { upstream.stop() }
         try await withMocks([:]) { mocks in
             try await withRecordingServer(upstream: upstream.url, mocks: mocks, maxHold: .seconds(1)) { proxy in
@@ -141,12 +139,7 @@ import Darwin
     }
 
     @Test func aStreamPastTheInFlightBoundEndsThereAndWhatArrivedIsRecorded() async throws {
-        let forever = RawUpstream.Stream(
-            head: "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream",
-            piece: Array("data: tick\n\n".utf8),
-            pause: .milliseconds(20)
-        )
-        let upstream = try RawUpstream(responses: [:], streams: ["/ticks": forever])
+        let upstream = try RawUpstream(responses: [:], streams: ["/ticks": Self.endlessTicks(every: .milliseconds(20))])
         defer { upstream.stop() }
         try await withMocks([:]) { mocks in
             // Without the bound, the stream would last the default --max-hold of 5 minutes, past fetch's timeout.
@@ -232,6 +225,15 @@ import Darwin
     }
 
     /// `text` as one chunk of a chunked body.
+    /// A stream that never ends: `data: tick` every `pause`.
+    private static func endlessTicks(every pause: Duration) -> RawUpstream.Stream {
+        RawUpstream.Stream(
+            head: "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream",
+            piece: Array("data: tick\n\n".utf8),
+            pause: pause
+        )
+    }
+
     private static func chunk(_ text: String) -> [UInt8] {
         Array("\(String(text.utf8.count, radix: 16))\r\n\(text)\r\n".utf8)
     }
