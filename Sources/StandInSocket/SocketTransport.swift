@@ -7,10 +7,10 @@ import StandInSupport
 /// nothing else. A proxy that must pass a client's request on unchanged uses it (URLSession adds `Accept-Encoding`
 /// and `Accept-Language` of its own on some platforms, and decodes compressed bodies).
 ///
-/// `http` URLs only; each request opens its own connection and closes it after the response. The response is
-/// returned as it came: no redirect followed, no body decoded (a chunked body is de-chunked, as its framing belongs
-/// to the connection); `send(_:reading:)` can hand its body over piece by piece instead, as it arrives (an event
-/// stream relayed to a client). Blocking socket calls run on a thread of their own, never on the caller's task; cancelling the
+/// `http` URLs only; each request opens its own connection and closes it after the response. The response is returned
+/// as it came: no redirect followed, no body decoded (a chunked body is de-chunked, as its framing belongs to the
+/// connection); `send(_:reading:)` can hand its body over piece by piece instead, as it arrives (an event stream
+/// relayed to a client). Blocking socket calls run on a thread of their own, never on the caller's task; cancelling the
 /// calling task closes the connection at once. A response that breaks HTTP/1.1's framing or the bounds below is
 /// `TransportError.other`, with the reason as its underlying error. It reports the response body's progress
 /// (``TransportRequest/onProgress``, on the call's thread): once before the body when the head names its length, then
