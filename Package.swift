@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // YAML for `standin import openapi` only: StandInTooling parses it, what an app links never sees it.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // GraphQL documents (`StandInFixtures`): the operation a request names when it sends no `operationName`.
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
     ],
     targets: [
         .systemLibrary(
@@ -45,7 +47,10 @@ let package = Package(
         ),
         // The lock every module uses, and the HTTP syntax rules that the fixtures and the server's engine share.
         .target(name: "StandInSupport"),
-        .target(name: "StandInFixtures", dependencies: ["NetworkCore", "StandInSupport"]),
+        .target(
+            name: "StandInFixtures",
+            dependencies: ["NetworkCore", "StandInSupport", .product(name: "GraphQL", package: "GraphQL")]
+        ),
         // The libevent engine (loops, connections, requests, replies): the only module that imports CLibevent and CZlib.
         .target(name: "StandInEngine", dependencies: ["CLibevent", "CZlib", "StandInSupport"]),
         // StandIn's local certificate authority and the leaves it issues for the TLS ports.

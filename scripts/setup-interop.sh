@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the real backends, clients and validators the interop tests use: httpbin (served by gunicorn, called
 # with python-requests), moto (AWS, called with boto3), the OpenAI Python SDK and httpx-sse (which read event
-# streams), and openapi-schema-validator with PyYAML, which checks the
-# bodies `standin import openapi` serves; Selenium, which drives the browser in the dashboard's tests; and mitmproxy,
+# streams), gql and strawberry-graphql on uvicorn (a GraphQL client and server), and openapi-schema-validator with
+# PyYAML, which checks the bodies `standin import openapi` serves; Selenium, which drives the browser in the dashboard's tests; and mitmproxy,
 # whose HAR captures of httpbin `standin import har` reads. It also fetches the public OpenAPI specs those tests
 # import, from the openapi-spec-validator source package on PyPI, into .build/openapi-specs (outside git;
 # docs/import.md names each spec's source and licence). On Linux with apt, python3 and pip are installed first when
@@ -42,6 +42,13 @@ streams=.build/python-streams
 if ! PYTHONPATH=$streams python3 -c 'import openai, httpx_sse' 2>/dev/null; then
     echo "Installing openai and httpx-sse with pip into $streams…" >&2
     pip_install --target "$streams" openai httpx-sse
+fi
+# gql (a GraphQL client, with its requests transport) and strawberry-graphql on uvicorn (a real GraphQL server for
+# the record tests) go into a folder of their own too: uvicorn's h11 is another pin mitmproxy does not accept.
+graphql=.build/python-graphql
+if ! PYTHONPATH=$graphql python3 -c 'import gql, requests_toolbelt, strawberry, uvicorn' 2>/dev/null; then
+    echo "Installing gql, strawberry-graphql and uvicorn with pip into $graphql…" >&2
+    pip_install --target "$graphql" 'gql[requests]' strawberry-graphql uvicorn
 fi
 if ! python3 -c 'import mitmproxy' 2>/dev/null; then
     echo "Installing mitmproxy with pip…" >&2

@@ -43,6 +43,7 @@ extension MockResponder {
                 envelopeCode: plan.response.envelopeCode,
                 successCode: successCode
             )
+            .naming(graphQLOperations: facts.graphQLOperationRead.map { [$0] })
             var renderContext = RenderContext(
                 facts: consume facts,
                 captures: match.captures,
@@ -85,8 +86,40 @@ extension MockResponder {
             exchange.request.send(reply)
             finish(consume exchange, Exchange.Ending(status: reply.status, fixture: fixture.id, answer: answer))
         case .unmatched:
+            if let batch = GraphQLBatchAnswer(
+                to: &facts,
+                from: fixtures.index,
+                resources: state.fixtures.resources,
+                config: fixtures.config,
+                requestId: exchange.requestId,
+                chooser: state.chooser,
+                simulation: simulation,
+                controls: controls
+            ) {
+                return answerBatch(batch, exchange, config: fixtures.config)
+            }
             answerUnmatched(consume exchange, facts: &facts, config: fixtures.config, index: fixtures.index)
         }
+    }
+
+    /// Sends a GraphQL batch's answers as one array, after the wait of its slowest operation.
+    private func answerBatch(_ batch: GraphQLBatchAnswer, _ exchange: consuming Exchange, config: ProjectConfig) {
+        for case let fixture? in batch.fixtureIDs { hits?.add(fixture) }
+        let reply = JSONReply(status: 200, body: batch.body, config: config, requestId: exchange.requestId)
+        let ending = Exchange.Ending(
+            status: 200,
+            fixture: batch.fixtureIDs.compactMap { $0 }.joined(separator: ","),
+            label: "GRAPHQL BATCH",
+            details: batch.plan?.logDetails
+        )
+        .naming(graphQLOperations: batch.operationNames.map { $0 ?? "" })
+        guard let plan = batch.plan else {
+            exchange.request.send(reply)
+            return finish(consume exchange, ending)
+        }
+        var rendered = RenderedResponse()
+        reply.write(into: &rendered)
+        deliverLater(rendered, plan: plan, exchange, ending)
     }
 
     /// Logs the headers whose rendered values had control characters percent-encoded.

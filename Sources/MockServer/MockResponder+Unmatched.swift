@@ -33,8 +33,9 @@ extension MockResponder {
                 }
             )
         )
-        let answer = JournalAnswer(envelopeCode: unmatched.status, successCode: config.envelope.successCode)
+        let answer = JournalAnswer(envelopeCode: unmatched.envelopeCode, successCode: config.envelope.successCode)
         request.send(JSONReply(unmatched, config: config, requestId: exchange.requestId))
-        finish(consume exchange, Exchange.Ending(status: unmatched.status, fixture: nil, answer: answer))
+        let ending = Exchange.Ending(status: unmatched.status, fixture: nil, answer: answer)
+        finish(consume exchange, ending.naming(graphQLOperations: facts.graphQLOperationRead.map { [$0] }))
     }
 }

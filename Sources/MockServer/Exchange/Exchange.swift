@@ -66,6 +66,9 @@ extension Exchange {
         var details: String?
         /// What the journal adds: the envelope code, the fault, a backend's answer.
         var answer: JournalAnswer
+        /// The GraphQL operations the request asked for, by name (`""` for an anonymous one); nil for a request
+        /// not read as GraphQL.
+        var graphQLOperations: [String]?
 
         init(
             status: Int,
@@ -81,6 +84,12 @@ extension Exchange {
             self.variant = variant
             self.details = details
             self.answer = answer
+        }
+
+        /// The same ending with the GraphQL operations the request asked for (nil: not read as GraphQL).
+        consuming func naming(graphQLOperations names: [String]?) -> Ending {
+            graphQLOperations = names
+            return self
         }
 
         /// The same ending with `note` after its details (record mode's `SERVED`, a hung-up client's `client-gone`).

@@ -49,7 +49,7 @@ struct RequestLog {
             path: entry.path,
             status: ending.status,
             fixture: ending.label ?? ending.fixture,
-            details: ending.details,
+            details: Self.accessLogDetails(ending),
             duration: duration
         )
         guard let journal = entry.destination, var completed = entry.journal.take() else { return }
@@ -59,6 +59,14 @@ struct RequestLog {
         completed.answer.status = UInt16(clamping: ending.status)
         completed.duration = duration
         completed.simulation = ending.details
+        completed.graphQLOperations = ending.graphQLOperations
         journal.record(completed)
+    }
+
+    /// What the access log adds after the duration: the GraphQL operations (`graphql=GetUser`), then the details.
+    private static func accessLogDetails(_ ending: borrowing Exchange.Ending) -> String? {
+        guard let names = ending.graphQLOperations else { return ending.details }
+        let operations = "graphql=" + names.map { $0.isEmpty ? "(anonymous)" : $0 }.joined(separator: ",")
+        return ending.details.map { "\(operations) \($0)" } ?? operations
     }
 }

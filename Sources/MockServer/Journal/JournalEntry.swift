@@ -33,6 +33,9 @@ struct JournalEntry: Sendable {
     var simulation: String?
     /// For a request no fixture answered: its near misses, or the fallback backend's answer.
     var unanswered: Unanswered?
+    /// The GraphQL operations the request asked for, by name (`""` for an anonymous one); nil when it was not read
+    /// as GraphQL.
+    var graphQLOperations: [String]?
 
     /// What the entry holds in memory, about: its packed head, its body, its near misses or a fallback backend's
     /// answer, and a share for itself.

@@ -57,7 +57,7 @@ public struct JSONReply: Sendable {
         self.init(
             status: unmatched.status,
             body: unmatched.body,
-            envelopeCode: unmatched.status,
+            envelopeCode: unmatched.envelopeCode,
             config: config,
             requestId: requestId,
             extraHeaders: unmatched.headers

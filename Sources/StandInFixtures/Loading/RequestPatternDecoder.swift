@@ -10,17 +10,25 @@ struct RequestPatternDecoder {
     /// The pattern, or nil when the object has problems (each added to `problems`).
     func decode(_ object: ObjectReader) -> RequestPattern? {
         object.checkKnownKeys(
-            ["method", "path", "pathRegex", "query", "headers", "body", "readRate"],
+            ["method", "path", "pathRegex", "query", "headers", "body", "graphql", "readRate"],
             into: problems
         )
-        let method = problems.attempt { try decodeMethod(object) }
+        let graphql = problems.attempt { try object.object("graphql").map(decodeGraphQL) }
+        let method = problems.attempt { try decodeMethod(object, answersGraphQL: graphql != nil) }
         let path = problems.attempt { try decodePath(object) }
         let query = problems.attempt { try decodeFields(object.object("query"), lowercasingNames: false) }
         let headers = problems.attempt { try decodeFields(object.object("headers"), lowercasingNames: true) }
         let body = problems.attempt { try object.object("body").map(decodeBody) }
         let readRate = problems.attempt { try decodeReadRate(object) }
-        guard let method, let path, let query, let headers, let body, let readRate else { return nil }
-        var pattern = RequestPattern(method: method, path: path, query: query, headers: headers, body: body)
+        guard let method, let path, let query, let headers, let body, let graphql, let readRate else { return nil }
+        var pattern = RequestPattern(
+            method: method,
+            path: path,
+            query: query,
+            headers: headers,
+            body: body,
+            graphql: graphql
+        )
         pattern.readRate = readRate
         return pattern
     }
@@ -46,8 +54,9 @@ struct RequestPatternDecoder {
         }
     }
 
-    private func decodeMethod(_ object: ObjectReader) throws(FixtureError) -> MethodPattern {
-        guard let (method, line) = try object.string("method") else { return .exact("GET") }
+    /// The method; without one, `GET`, or `POST` and `GET` for a GraphQL fixture.
+    private func decodeMethod(_ object: ObjectReader, answersGraphQL: Bool) throws(FixtureError) -> MethodPattern {
+        guard let (method, line) = try object.string("method") else { return answersGraphQL ? .graphQL : .exact("GET") }
         let upper = method.uppercased()
         if upper == "ANY" { return .any }
         guard !upper.isEmpty, upper.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
@@ -144,6 +153,38 @@ struct RequestPatternDecoder {
             default: return .regex(try pattern(text, line: node.line))
             }
         }
+    }
+
+    /// `request.graphql`: `operationName` (a string or string matcher), `variables` (a subset), `query` (a string
+    /// matcher on the collapsed document), `persistedQueryHash`.
+    private func decodeGraphQL(_ object: ObjectReader) throws(FixtureError) -> GraphQLMatcher {
+        try object.requireKnownKeys(["operationName", "variables", "query", "persistedQueryHash"])
+        var matcher = GraphQLMatcher()
+        if let member = object.member("operationName") {
+            matcher.operationName = try decodeValueMatcher(member, in: object.context)
+        }
+        if let member = object.member("variables") {
+            guard case .object = member.value.value else {
+                throw FixtureError(
+                    "\(object.name(of: "variables")) must be an object, not \(member.value.typeName)",
+                    line: member.keyLine
+                )
+            }
+            matcher.variables = member.value
+        }
+        if let member = object.member("query") {
+            var query = try decodeValueMatcher(member, in: object.context)
+            if case .equals(let document) = query { query = .equals(GraphQLRequestOperation.collapse(document)) }
+            matcher.query = query
+        }
+        if let (hash, line) = try object.string("persistedQueryHash") {
+            let digest = hash.lowercased()
+            guard digest.utf8.count == 64, digest.allSatisfy(\.isHexDigit) else {
+                throw FixtureError("\(object.name(of: "persistedQueryHash")) must be 64 hex digits", line: line)
+            }
+            matcher.persistedQueryHash = digest
+        }
+        return matcher
     }
 
     /// The one matcher key an object holds, or an error naming what is allowed.

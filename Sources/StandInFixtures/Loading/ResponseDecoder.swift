@@ -5,10 +5,10 @@ import Foundation
 struct ResponseDecoder {
     /// The keys a response object may have.
     static let keys = [
-        "status", "headers", "envelope", "json", "text", "base64", "file", "events", "retry", "afterLast", "delay",
-        "fault", "afterEvents", "network",
+        "status", "headers", "envelope", "json", "graphql", "text", "base64", "file", "events", "retry", "afterLast",
+        "delay", "fault", "afterEvents", "network",
     ]
-    private static let bodyForms = ["envelope", "json", "text", "base64", "file", "events"]
+    private static let bodyForms = ["envelope", "json", "graphql", "text", "base64", "file", "events"]
     /// The keys that go with `events` only.
     private static let streamKeys = ["retry", "afterLast"]
 
@@ -112,6 +112,8 @@ struct ResponseDecoder {
             )
         case "json":
             return .json(form.value)
+        case "graphql":
+            return .json(try graphQLBody(form.value, name: object.name(of: "graphql")))
         case "text":
             return .text(try object.string("text")!.value, line: form.keyLine)
         case "base64":
@@ -123,6 +125,28 @@ struct ResponseDecoder {
         default:
             return try fileBody(try object.string("file")!.value, line: form.keyLine)
         }
+    }
+
+    /// A `graphql` body: an object of `data`, `errors` (an array of objects with a `message`) and `extensions`,
+    /// served as JSON.
+    private func graphQLBody(_ node: JSONNode, name: String) throws(FixtureError) -> JSONNode {
+        let body = try ObjectReader(node, context: name)
+        try body.requireKnownKeys(["data", "errors", "extensions"])
+        guard body.member("data") != nil || body.member("errors") != nil else {
+            throw FixtureError("\(name) needs \"data\", \"errors\" or both", line: node.line)
+        }
+        if let errors = body.member("errors") {
+            guard let entries = errors.value.elements, !entries.isEmpty else {
+                throw FixtureError("\(body.name(of: "errors")) must be a non-empty array", line: errors.keyLine)
+            }
+            for entry in entries where entry["message"]?.stringValue == nil {
+                throw FixtureError(
+                    "each of \(body.name(of: "errors")) needs a \"message\" string",
+                    line: entry.line
+                )
+            }
+        }
+        return node
     }
 
     private func fileBody(_ path: String, line: Int) throws(FixtureError) -> ResponseBody {

@@ -22,6 +22,9 @@ public struct FixtureIndex: Sendable {
     public let fixtures: [Fixture]
     @usableFromInline let literalPaths: [String: [Fixture]]
     @usableFromInline let patternedPaths: [Fixture]
+    /// The paths of the fixtures that answer GraphQL operations: requests there are read as GraphQL when nothing
+    /// matches them (batches, GraphQL-shaped errors).
+    let graphQLPaths: [PathPattern]
 
     /// Indexes `fixtures`, and `preferred` ones that beat them when priority and path kind tie: the last preferred
     /// fixture first (the admin API's run-time fixtures, so that the newest one overrides a file).
@@ -47,6 +50,12 @@ public struct FixtureIndex: Sendable {
         }
         self.literalPaths = literalPaths
         self.patternedPaths = patternedPaths
+        graphQLPaths = byPrecedence.filter { $0.request.graphql != nil }.map(\.request.path)
+    }
+
+    /// Whether a fixture answers GraphQL operations at `path`.
+    public func answersGraphQL(at path: String) -> Bool {
+        graphQLPaths.contains { $0.match(path) != nil }
     }
 
     /// The fixture that answers `request`, if any; a `HEAD` request no fixture answers is answered by the fixture
@@ -87,6 +96,7 @@ public struct FixtureIndex: Sendable {
             switch fixture.request.method {
             case .any: return nil
             case .exact(let method): methods.insert(method)
+            case .graphQL: methods.formUnion(["GET", "POST"])
             }
         }
         if methods.contains("GET") { methods.insert("HEAD") }
@@ -141,7 +151,8 @@ extension RequestPattern {
         for field in headers where !field.matcher.matches(facts.request.header(named: field.name).map { [$0] } ?? []) {
             return false
         }
-        return body?.matches(&facts) ?? true
+        if let body, !body.matches(&facts) { return false }
+        return graphql?.matches(&facts) ?? true
     }
 
     /// Template paths with more literal segments are more specific (`/users/me/{x}` before `/users/{id}/{x}`).

@@ -95,6 +95,16 @@ extension RequestPattern {
             }
             distance += 1
         }
+        if let graphql {
+            let mismatches =
+                if case .operation(let operation) = facts.graphQL() {
+                    graphql.differences(from: operation)
+                } else {
+                    ["the request is not one GraphQL operation"]
+                }
+            differences += mismatches
+            distance += mismatches.count
+        }
         return NearMiss(
             fixture: fixture,
             differences: differences,

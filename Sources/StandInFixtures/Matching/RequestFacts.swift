@@ -1,11 +1,12 @@
-/// A request and what has been derived from it so far: parsed query, body text and body JSON are computed on first
-/// use and kept for the rest of the request.
+/// A request and what has been derived from it so far: parsed query, body text, body JSON and GraphQL payload are
+/// computed on first use and kept for the rest of the request.
 public struct RequestFacts<Request: IncomingRequest> {
     /// The request itself.
     public let request: Request
     @usableFromInline var parsedQuery: [(name: String, value: String)]?
     @usableFromInline var cachedBody: [UInt8]?
     @usableFromInline var cachedJSON: JSONNode??
+    @usableFromInline var cachedGraphQL: GraphQLPayload?
 
     /// Wraps a request; nothing is parsed yet.
     @inlinable
@@ -38,5 +39,20 @@ public struct RequestFacts<Request: IncomingRequest> {
         let json = try? JSONParser.parse(bodyBytes())
         cachedJSON = .some(json)
         return json
+    }
+
+    /// The request read as GraphQL: one operation, a batch, or why a GraphQL server would refuse it.
+    public mutating func graphQL() -> GraphQLPayload {
+        if let cachedGraphQL { return cachedGraphQL }
+        let payload = GraphQLPayload.read(&self)
+        cachedGraphQL = payload
+        return payload
+    }
+
+    /// The name of the GraphQL operation the request was read as, if matching or answering read it as one (`""`
+    /// for an anonymous operation); nil without reading anything otherwise.
+    public var graphQLOperationRead: String? {
+        guard case .operation(let operation) = cachedGraphQL else { return nil }
+        return operation.operationName ?? ""
     }
 }

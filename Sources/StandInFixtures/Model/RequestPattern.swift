@@ -10,6 +10,8 @@ public struct RequestPattern: Sendable {
     public var headers: [FieldMatcher]
     /// The body, if the fixture looks at it.
     public var body: BodyMatcher?
+    /// The GraphQL operation, if the fixture answers one (`request.graphql`).
+    public var graphql: GraphQLMatcher?
     /// How fast the server reads the request's body, in bytes per second (`"readRate": "512KB/s"`); nil reads it
     /// as fast as it arrives. Not a condition: it applies once the request's head matches.
     public var readRate: Int?
@@ -20,17 +22,22 @@ public struct RequestPattern: Sendable {
         path: PathPattern,
         query: [FieldMatcher] = [],
         headers: [FieldMatcher] = [],
-        body: BodyMatcher? = nil
+        body: BodyMatcher? = nil,
+        graphql: GraphQLMatcher? = nil
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.graphql = graphql
     }
 
-    /// How many conditions beyond method and path this pattern sets; more specific fixtures win ties.
-    public var specificity: Int { query.count + headers.count + (body == nil ? 0 : 1) }
+    /// How many conditions beyond method and path this pattern sets; more specific fixtures win ties. A GraphQL
+    /// matcher counts each of its conditions: an operation matched by name and variables beats one matched by name.
+    public var specificity: Int {
+        query.count + headers.count + (body == nil ? 0 : 1) + (graphql.map(\.conditionCount) ?? 0)
+    }
 }
 
 /// A request method to match.
@@ -39,12 +46,15 @@ public enum MethodPattern: Sendable, Hashable, CustomStringConvertible {
     case any
     /// One method, upper-case (`GET`).
     case exact(String)
+    /// `POST` or `GET`: a GraphQL fixture's methods when it names none.
+    case graphQL
 
     /// Whether `method` (upper-case) matches.
     public func matches(_ method: String) -> Bool {
         switch self {
         case .any: true
         case .exact(let expected): expected == method
+        case .graphQL: method == "POST" || method == "GET"
         }
     }
 
@@ -52,6 +62,7 @@ public enum MethodPattern: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .any: "ANY"
         case .exact(let method): method
+        case .graphQL: "POST|GET"
         }
     }
 }

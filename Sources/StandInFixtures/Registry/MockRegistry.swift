@@ -258,6 +258,21 @@ public final class MockRegistry: Transport, Sendable {
             reply.write(into: &rendered)
             return .whole(try await deliver(rendered, as: plan, to: request))
         case .unmatched:
+            if let batch = GraphQLBatchAnswer(
+                to: &facts,
+                from: index,
+                resources: resources,
+                config: config,
+                requestId: requestId,
+                chooser: chooser,
+                simulation: simulation,
+                controls: controls
+            ) {
+                let reply = JSONReply(status: 200, body: batch.body, config: config, requestId: requestId)
+                guard let plan = batch.plan else { return .whole(Self.transportResponse(reply)) }
+                reply.write(into: &rendered)
+                return .whole(try await deliver(rendered, as: plan, to: request))
+            }
             let unmatched = UnmatchedResponse(to: &facts, index: index, config: config, requestId: requestId)
             return .whole(Self.transportResponse(JSONReply(unmatched, config: config, requestId: requestId)))
         case .refused(_, let reply):

@@ -8,6 +8,11 @@ public enum Placeholder: Sendable, Hashable {
     case header(String)
     /// `{{body}}` (the whole body as text) or `{{body.a.b}}` / `{{body./a/b}}` (a JSON value in the body).
     case body(path: String)
+    /// `{{graphql.operationName}}`: the name of the GraphQL operation the request asks for.
+    case graphQLOperationName
+    /// `{{graphql.variables.NAME}}` (or a deeper path, `graphql.variables.input.email`): a variable of the GraphQL
+    /// operation; `{{graphql.variables}}` is all of them.
+    case graphQLVariable(path: String)
     /// `{{requestId}}`: the request's id, as in `X-Request-ID`.
     case requestId
     /// `{{uuid}}`: a fresh random UUID.
@@ -45,15 +50,25 @@ public enum Placeholder: Sendable, Hashable {
             case "query": self = .queryParameter(name)
             case "header": self = .header(name.lowercased())
             case "body": self = .body(path: name)
+            case "graphql": self = try Self.graphQL(name, expression: trimmed)
             default: throw Self.unknown(trimmed)
             }
         }
     }
 
+    /// `graphql.operationName`, `graphql.variables` or `graphql.variables.PATH`, from the text after `graphql.`.
+    private static func graphQL(_ name: String, expression: Substring) throws(FixtureError) -> Self {
+        if name == "operationName" { return .graphQLOperationName }
+        if name == "variables" { return .graphQLVariable(path: "") }
+        guard name.hasPrefix("variables."), name.count > "variables.".count else { throw unknown(expression) }
+        return .graphQLVariable(path: String(name.dropFirst("variables.".count)))
+    }
+
     static func unknown(_ expression: Substring) -> FixtureError {
         FixtureError(
             "unknown template {{\(expression)}}; use path.NAME, query.NAME, header.NAME, body, body.PATH, "
-                + "requestId, uuid, now, now \"+1h\", now \"unix\", randomInt MIN MAX, pick A B, or json EXPR"
+                + "graphql.operationName, graphql.variables.NAME, requestId, uuid, now, now \"+1h\", now \"unix\", "
+                + "randomInt MIN MAX, pick A B, or json EXPR"
         )
     }
 }

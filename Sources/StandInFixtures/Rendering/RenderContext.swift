@@ -37,6 +37,8 @@ public struct RenderContext<Request: IncomingRequest> {
         case .header(let name): facts.request.header(named: name) ?? ""
         case .body(let path) where path.isEmpty: facts.bodyText()
         case .body(let path): facts.bodyJSON()?.value(at: path)?.textValue ?? ""
+        case .graphQLOperationName: graphQLOperation()?.operationName ?? ""
+        case .graphQLVariable(let path): graphQLVariable(at: path)?.textValue ?? ""
         case .requestId: requestId
         case .uuid: UUID().uuidString.lowercased()
         case .now(let offset, let unix): UTCTimestamp.now(offsetSeconds: offset, unix: unix)
@@ -54,8 +56,23 @@ public struct RenderContext<Request: IncomingRequest> {
             return (path.isEmpty ? body : body.value(at: path))?.compactString ?? "null"
         }
         if case .body(let path) = placeholder, !path.isEmpty { return "null" }
+        if case .graphQLVariable(let path) = placeholder { return graphQLVariable(at: path)?.compactString ?? "null" }
         let text = resolve(placeholder)
         if let node = try? JSONParser.parse(text) { return node.compactString }
         return JSONNode(.string(text)).compactString
+    }
+
+    /// The GraphQL operation the request asks for, if it is one.
+    @usableFromInline
+    mutating func graphQLOperation() -> GraphQLRequestOperation? {
+        guard case .operation(let operation) = facts.graphQL() else { return nil }
+        return operation
+    }
+
+    /// A variable of the GraphQL operation (all of them for an empty path).
+    @usableFromInline
+    mutating func graphQLVariable(at path: String) -> JSONNode? {
+        guard let variables = graphQLOperation()?.variables else { return nil }
+        return path.isEmpty ? variables : variables.value(at: path)
     }
 }

@@ -2,14 +2,17 @@ import NetworkCore
 
 /// The answer to a request no fixture matches: 405 with `Allow` when fixtures answer its path under other methods,
 /// else 404; the body an envelope whose message names the nearest fixtures and what differed, and whose data lists
-/// them. The server and `MockRegistry` both answer with it.
+/// them. At a GraphQL endpoint, a GraphQL-shaped error body instead (`GraphQLNoMatch`). The server and
+/// `MockRegistry` both answer with it.
 public struct UnmatchedResponse: Sendable {
     /// 404, or 405 when the path is answered under other methods.
     public let status: Int
     /// `Allow` for a 405; none for a 404.
     public let headers: [(name: String, value: String)]
-    /// The envelope.
+    /// The envelope, or the GraphQL error body.
     public let body: [UInt8]
+    /// The envelope's code; nil for a GraphQL error body.
+    public let envelopeCode: Int?
     /// The nearest fixtures and what differed, nearest first.
     public let nearMisses: [NearMiss]
 
@@ -21,6 +24,15 @@ public struct UnmatchedResponse: Sendable {
         requestId: String
     ) {
         let request = facts.request
+        if MethodPattern.graphQL.matches(request.method), index.answersGraphQL(at: request.path) {
+            let (failure, nearMisses) = GraphQLNoMatch.failure(for: &facts, index: index)
+            status = failure.status
+            headers = []
+            body = failure.body
+            envelopeCode = nil
+            self.nearMisses = nearMisses
+            return
+        }
         var headers: [(name: String, value: String)] = []
         var status = 404
         if let methods = index.methods(at: request.path), !methods.isEmpty, !methods.contains(request.method) {
@@ -38,6 +50,7 @@ public struct UnmatchedResponse: Sendable {
         )
         self.status = status
         self.headers = headers
+        envelopeCode = status
     }
 
     /// The envelope body for an unmatched request; `status` is also the envelope's code.
