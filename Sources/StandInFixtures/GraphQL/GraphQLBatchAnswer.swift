@@ -29,7 +29,7 @@ public struct GraphQLBatchAnswer: Sendable {
         simulation: Simulation,
         controls: SimulationControls
     ) {
-        guard facts.request.method == "POST", index.answersGraphQL(at: facts.request.path),
+        guard MethodPattern.graphQL.matches(facts.request.method), index.answersGraphQL(at: facts.request.path),
             case .batch(let members) = facts.graphQL()
         else { return nil }
         var answers: [JSONNode] = []

@@ -1,8 +1,8 @@
 /// What a request to a GraphQL endpoint carries: one operation, a batch, or something a GraphQL server refuses.
 ///
 /// Read from a GET's query parameters (`query`, `operationName`, `variables`, `extensions`), a POST
-/// `application/graphql` body (the document; the name and variables from the query string), or a POST JSON body:
-/// an object is one operation, an array a batch.
+/// `application/graphql` body (the document; the name and variables from the query string), or a JSON body (a
+/// POST's, or a GET's without those parameters): an object is one operation, an array a batch.
 public enum GraphQLPayload: Sendable {
     /// One operation, read and checked.
     case operation(GraphQLRequestOperation)
@@ -15,7 +15,10 @@ public enum GraphQLPayload: Sendable {
     static func read<Request: IncomingRequest>(_ facts: inout RequestFacts<Request>) -> Self {
         let request = facts.request
         if request.method == "GET" || request.method == "HEAD" {
-            return readParameters(document: facts.queryValues(named: "query").first, from: &facts)
+            let document = facts.queryValues(named: "query").first
+            // A GET whose operation is in a JSON body, as gql's requests transport sends it, is read like a POST.
+            let inBody = document == nil && facts.queryValues(named: "extensions").isEmpty && !facts.bodyBytes().isEmpty
+            if !inBody { return readParameters(document: document, from: &facts) }
         }
         let contentType = request.header(named: "Content-Type")?.lowercased() ?? ""
         if contentType.hasPrefix("application/graphql") && !contentType.hasPrefix("application/graphql-response") {

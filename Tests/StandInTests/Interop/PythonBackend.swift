@@ -123,8 +123,22 @@ final class PythonBackend: @unchecked Sendable {
     /// Whether the OpenAI SDK and httpx-sse can run, found off the test threads; always true in CI (`CI=true`),
     /// where a missing client must fail the test rather than skip it.
     static func streamClientsAreThere() async -> Bool {
+        await isInstalled("httpx_sse", in: streamClients)
+    }
+
+    /// Where `scripts/setup-interop.sh` installs gql, strawberry-graphql and uvicorn, apart from the other packages.
+    static let graphQLPackages = StandInBinary.repositoryRoot.appendingPathComponent(".build/python-graphql").path
+
+    /// Whether gql, strawberry-graphql and uvicorn can run, found off the test threads; always true in CI.
+    static func graphQLPackagesAreThere() async -> Bool {
+        await isInstalled("strawberry", in: graphQLPackages)
+    }
+
+    /// Whether `module` is installed in `folder`, found off the test threads; always true in CI (`CI=true`), where
+    /// a missing package must fail the test rather than skip it.
+    private static func isInstalled(_ module: String, in folder: String) async -> Bool {
         if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
-        return await onOwnThread { FileManager.default.fileExists(atPath: "\(streamClients)/httpx_sse") }
+        return await onOwnThread { FileManager.default.fileExists(atPath: "\(folder)/\(module)") }
     }
 
     /// Runs `Tests/FOLDER/SCRIPT` with `arguments` off the test threads and returns what it printed; `pythonPath`
