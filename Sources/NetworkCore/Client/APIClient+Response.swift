@@ -11,9 +11,7 @@ extension APIClient {
             throw .http(status: response.head.status, headers: response.head.headerFields, body: response.body)
         }
         if response.body.isEmpty {
-            if let null = Response.self as? any NullRepresentable.Type, let value = null.nullValue as? Response {
-                return value
-            }
+            if let null = nullValue(of: Response.self) { return null }
             throw .decoding(
                 underlying: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the body is empty")),
                 bodyExcerpt: ""
