@@ -1,7 +1,8 @@
 import Foundation
 
 extension APIClient {
-    /// Turns a response into the endpoint's `Response`, or the ``NetworkError`` it stands for.
+    /// Turns a response into the endpoint's `Response`, or the ``NetworkError`` it stands for. A ``NetworkError``
+    /// thrown while decoding (an envelope's business code, a ``GraphQLResponse``'s errors) is thrown as it is.
     func decode<Response: Decodable>(
         _ type: Response.Type,
         from response: ClientResponse,
