@@ -1,7 +1,8 @@
 import Foundation
 
 extension APIClient {
-    /// Turns a response into the endpoint's `Response`, or the ``NetworkError`` it stands for.
+    /// Turns a response into the endpoint's `Response`, or the ``NetworkError`` it stands for. A ``NetworkError``
+    /// thrown while decoding (an envelope's business code, a ``GraphQLResponse``'s errors) is thrown as it is.
     func decode<Response: Decodable>(
         _ type: Response.Type,
         from response: ClientResponse,
@@ -11,9 +12,7 @@ extension APIClient {
             throw .http(status: response.head.status, headers: response.head.headerFields, body: response.body)
         }
         if response.body.isEmpty {
-            if let null = Response.self as? any NullRepresentable.Type, let value = null.nullValue as? Response {
-                return value
-            }
+            if let null = nullValue(of: Response.self) { return null }
             throw .decoding(
                 underlying: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the body is empty")),
                 bodyExcerpt: ""

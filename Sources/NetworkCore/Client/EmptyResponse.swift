@@ -27,3 +27,8 @@ extension Optional: NullRepresentable {
 extension JSONValue: NullRepresentable {
     static var nullValue: JSONValue { .null }
 }
+
+/// The value that stands for no data in `type`, or `nil` when `type` has none.
+func nullValue<Value>(of type: Value.Type) -> Value? {
+    (type as? any NullRepresentable.Type)?.nullValue as? Value
+}

@@ -11,13 +11,13 @@ struct EnvelopeData<Value: Decodable>: Decodable {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         let key = AnyCodingKey(EnvelopeDataKey.current)
         if try !container.contains(key) || container.decodeNil(forKey: key) {
-            guard let null = Value.self as? any NullRepresentable.Type, let value = null.nullValue as? Value else {
+            guard let null = nullValue(of: Value.self) else {
                 throw DecodingError.valueNotFound(
                     Value.self,
                     .init(codingPath: [key], debugDescription: "the envelope has no data")
                 )
             }
-            self.value = value
+            value = null
         } else {
             value = try container.decode(Value.self, forKey: key)
         }

@@ -14,6 +14,11 @@ extension NetworkError: LocalizedError {
         case .server(let code, let message, let requestID):
             let request = requestID.map { " (request \($0))" } ?? ""
             return "The server reported error \(code): \(message)\(request)"
+        case .graphQL(let errors, let data):
+            let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+            let partial = data == nil ? "" : "; partial data came with it"
+            let first = errors.first.map(String.init(describing:)) ?? "no message"
+            return "The GraphQL server reported an error: \(first)\(more)\(partial)"
         case .decoding(let underlying, let excerpt):
             let body = excerpt.isEmpty ? "the body is empty" : "the body starts with \(excerpt.prefix(200))"
             return "The response could not be decoded: \(Self.summary(of: underlying)); \(body)"

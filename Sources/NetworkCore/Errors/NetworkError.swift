@@ -7,6 +7,8 @@ import Foundation
 ///     let user = try await client.send(API.User.Info())
 /// } catch NetworkError.server(let code, let message, _) {
 ///     // HTTP 2xx, but the envelope's code is not the success code
+/// } catch NetworkError.graphQL(let errors, let partialData) {
+///     // HTTP 2xx, but the GraphQL response has errors
 /// } catch let error as NetworkError where error.isConnectivity {
 ///     // offline, refused, lost or timed out
 /// }
@@ -18,6 +20,10 @@ public enum NetworkError: Error, Sendable {
     case http(status: HTTPResponse.Status, headers: HTTPFields, body: Data)
     /// The server answered 2xx with an envelope whose code is not the success code: a business error.
     case server(code: Int, message: String, requestID: String?)
+    /// The server answered 2xx with a GraphQL response whose `errors` is not empty: GraphQL's business error.
+    /// `data` is the partial data that came with the errors, if any (`nil` when it was `null` or missing). A GraphQL
+    /// answer with another status is an ``http(status:headers:body:)`` error; ``graphQLErrors`` reads either.
+    case graphQL(errors: [GraphQLError], data: JSONValue?)
     /// The body could not be decoded as the endpoint's response type (or as an envelope).
     case decoding(underlying: any Error, bodyExcerpt: String)
     /// The request could not be built: a bad path or base URL, or a body that failed to encode.
