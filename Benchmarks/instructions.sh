@@ -22,6 +22,11 @@
 #   tls       the static case's request over HTTPS (`--tls-port`, a P-256 certificate made for the run), on one
 #             keep-alive TLS connection: what TLS adds to a request, the handshake left out with the connection's
 #             set-up
+#   graphql   POST /graphql of Benchmarks/graphql/mocks: the GraphQL operation Benchmarks/graphql/operation.json
+#             (GetUser, 122 bytes), matched by operation name and variables. Reported, never in the baseline
+#   jsonbody  POST /search of Benchmarks/graphql/mocks: the same bytes matched by a body `json` subset of the same
+#             name and variables, answered with the same body: what the GraphQL case costs without GraphQL.
+#             Reported, never in the baseline
 #   dashboard the static case's requests with 3 dashboards open: `curl -N` readers of /__standin/events, each waited
 #             for until it has heard the last request, so that every event's formatting and writing counts. Reported,
 #             never in the baseline: a stream is written out every 20 ms, so how many events one write carries, and
@@ -46,8 +51,9 @@
 # Environment (all optional):
 #   REQUESTS=400       requests measured per case
 #   WARMUP=50          requests both runs of a case serve, before the measured ones
-#   CASES="static template miss journal session header tls limited headers dashboard"   the cases measured (--update
-#                      measures them all; dashboard, limited and headers stay out of the baseline)
+#   CASES="static template miss journal session header tls limited headers graphql jsonbody dashboard"   the cases
+#                      measured (--update measures them all; dashboard, limited, headers, graphql and jsonbody stay
+#                      out of the baseline)
 #   PORT=18084         port of the server under test (its HTTPS port, for the tls case, is the next one)
 #   STANDIN=path       a prebuilt standin binary; skips `swift build`
 # Linux only (valgrind).
@@ -103,12 +109,14 @@ JOURNAL_FILL=10
 declare -A mocks=([static]=Benchmarks/mocks [template]=Benchmarks/instructions-mocks
     [miss]=Benchmarks/instructions-mocks [journal]=Benchmarks/instructions-mocks [session]=Benchmarks/mocks
     [header]=Benchmarks/mocks [tls]=Benchmarks/mocks [dashboard]=Benchmarks/mocks [limited]=Benchmarks/mocks
-    [headers]=Benchmarks/mocks)
+    [headers]=Benchmarks/mocks [graphql]=Benchmarks/graphql/mocks [jsonbody]=Benchmarks/graphql/mocks)
 declare -A paths=([static]=/bench [template]=/orders/7 [miss]=/products/7 [journal]=/__standin/requests
     [session]=/bench [header]=/bench [tls]=/bench [dashboard]=/bench [limited]=/bench-limited
-    [headers]=/bench-headers)
+    [headers]=/bench-headers [graphql]=/graphql [jsonbody]=/search)
 declare -A statuses=([static]=200 [template]=200 [miss]=404 [journal]=200 [session]=200 [header]=200 [tls]=200
-    [dashboard]=200 [limited]=200 [headers]=200)
+    [dashboard]=200 [limited]=200 [headers]=200 [graphql]=200 [jsonbody]=200)
+# The cases whose requests are POSTs of a JSON body: the file sent.
+declare -A bodies=([graphql]=Benchmarks/graphql/operation.json [jsonbody]=Benchmarks/graphql/operation.json)
 declare -A fills=([journal]=/orders/7)
 # The cases whose requests name a session, started through the admin API before the fill and the warm-up.
 declare -A sessioned=([session]=1)
@@ -119,8 +127,8 @@ declare -A secure=([tls]=1)
 # Each case with dashboards: how many event streams read while its requests are served.
 declare -A dashboards=([dashboard]=3)
 # The cases left out of the baseline (see the header).
-declare -A unchecked=([dashboard]=1 [limited]=1 [headers]=1)
-read -r -a cases <<<"${CASES:-static template miss journal session header tls limited headers dashboard}"
+declare -A unchecked=([dashboard]=1 [limited]=1 [headers]=1 [graphql]=1 [jsonbody]=1)
+read -r -a cases <<<"${CASES:-static template miss journal session header tls limited headers graphql jsonbody dashboard}"
 
 # Where send's requests go: the server's plain port, or its HTTPS port for the tls case.
 BASE_URL="http://127.0.0.1:$PORT"
@@ -198,6 +206,9 @@ total_instructions() {
     start_server callgrind "$port" "0-$(($(nproc) - 1))" \
         valgrind --tool=callgrind --callgrind-out-file="$profile" "${command[@]}"
     if [[ -n "${extras[$name]:-}" ]]; then options+=(-H "${extras[$name]}"); fi
+    if [[ -n "${bodies[$name]:-}" ]]; then
+        options+=(-H "Content-Type: application/json" --data-binary "@${bodies[$name]}")
+    fi
     if [[ "$server" == standin && -n "${sessioned[$name]:-}" ]]; then
         local started id
         started=$(curl -sS --max-time 60 -X POST -H 'Content-Type: application/json' "http://127.0.0.1:$PORT/__standin/sessions") ||
@@ -289,6 +300,12 @@ fi
 if [[ -n "${measured[limited]:-}" && -n "${measured[headers]:-}" && -n "${measured[static]:-}" ]]; then
     printf 'limited / static %s   limited / headers %s\n' "$(ratio "${measured[limited]}" "${measured[static]}")" \
         "$(ratio "${measured[limited]}" "${measured[headers]}")"
+fi
+
+# What matching a GraphQL operation costs beside a JSON-body fixture of the same body and answer (bar: 1.5).
+if [[ -n "${measured[graphql]:-}" && -n "${measured[jsonbody]:-}" ]]; then
+    printf 'graphql / jsonbody %s\n' "$(ratio "${measured[graphql]}" "${measured[jsonbody]}")"
+    summarize "instructions/request, graphql / jsonbody" "${measured[graphql]} / ${measured[jsonbody]}"
 fi
 
 if [[ "$MODE" == --update ]]; then
