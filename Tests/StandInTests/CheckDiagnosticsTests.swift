@@ -31,6 +31,46 @@ import Testing
         }
     }
 
+    @Test func checkNamesTheMistakesOfAGraphQLFixture() async throws {
+        func fixture(matcher: String, response: String = #"{ "graphql": { "data": {} } }"#) -> String {
+            """
+            {
+              "request": { "path": "/graphql",
+                           "graphql": \(matcher) },
+              "response": \(response)
+            }
+            """
+        }
+        try await withMocks([
+            "name.json": fixture(matcher: #"{ "operation": "GetUser" }"#),
+            "variables.json": fixture(matcher: #"{ "variables": ["id"] }"#),
+            "hash.json": fixture(matcher: #"{ "persistedQueryHash": "abc" }"#),
+            "errors.json": fixture(matcher: "{}", response: #"{ "graphql": { "errors": [ { "path": ["user"] } ] } }"#),
+            "form.json": fixture(matcher: "{}", response: #"{ "graphql": { "date": {} } }"#),
+            "template.json": fixture(matcher: "{}", response: #"{ "graphql": { "data": "{{graphql.varibles.id}}" } }"#),
+        ]) { directory in
+            let result = try await StandInBinary.run(["check", "--mocks", directory.path])
+            #expect(result.status == 1)
+            let lines = result.output.split(separator: "\n").map(String.init)
+            let folder = directory.path
+            #expect(
+                lines == [
+                    "\(folder)/errors.json:4: each of response.graphql.errors needs a \"message\" string",
+                    "\(folder)/form.json:4: unknown key \"date\" in response.graphql; did you mean \"data\"?",
+                    "\(folder)/hash.json:3: request.graphql.persistedQueryHash must be 64 hex digits",
+                    "\(folder)/name.json:3: unknown key \"operation\" in request.graphql; expected one of "
+                        + "\"operationName\", \"variables\", \"query\", \"persistedQueryHash\"",
+                    "\(folder)/template.json:4: unknown template {{graphql.varibles.id}}; use path.NAME, query.NAME, "
+                        + "header.NAME, body, body.PATH, graphql.operationName, graphql.variables.NAME, requestId, uuid, "
+                        + "now, now \"+1h\", now \"unix\", randomInt MIN MAX, pick A B, or json EXPR",
+                    "\(folder)/variables.json:3: request.graphql.variables must be an object, not array",
+                    "6 problem(s) in 6 file(s); 0 fixture(s) OK.",
+                ],
+                "\(result.output)"
+            )
+        }
+    }
+
     @Test func checkNamesTheMistakesOfAnEventStream() async throws {
         let fixture = """
             {

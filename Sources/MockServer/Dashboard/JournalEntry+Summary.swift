@@ -3,9 +3,10 @@ import StandInFixtures
 extension JournalEntry {
     /// Appends what the dashboard's journal list shows of the entry, as compact JSON on one line:
     /// `{"id","method","path","query","status","fixture","variant","durationMs","timeMs","envelopeCode","fault",
-    /// "outcome","events","clientLeftFirst"}` (`events`: an event stream's count, else null; `timeMs`: when the request
-    /// arrived, in milliseconds since 1970, by which the page orders what it heard live and what it read) and then the
-    /// members of the journal it comes from (`origin`). Written straight into `out` from the packed head, with no JSON
+    /// "outcome","events","clientLeftFirst","graphql"}` (`events`: an event stream's count, else null; `graphql`: the
+    /// GraphQL operations' names joined with `, `, else null; `timeMs`: when the request arrived, in milliseconds since
+    /// 1970, by which the page orders what it heard live and what it read) and then the members of the journal it
+    /// comes from (`origin`). Written straight into `out` from the packed head, with no JSON
     /// tree or strings between: every request pays for it while a dashboard is open. The page asks the admin API for
     /// the rest when it opens an entry.
     func writeSummary(into out: inout [UInt8], origin: JournalFeed.Origin) {
@@ -46,6 +47,8 @@ extension JournalEntry {
         } else {
             out.append("null")
         }
+        out.append(#","graphql":"#)
+        Self.writeString(graphQLOperations?.map { $0.isEmpty ? "(anonymous)" : $0 }.joined(separator: ", "), into: &out)
         out.append(contentsOf: origin.members)
         out.append(UInt8(ascii: "}"))
     }

@@ -105,7 +105,7 @@ function addEntry(entry, order) {
   const row = element("div", "row");
   row.append(
     element("span", "method", entry.method),
-    element("span", "path", entry.path + (entry.query ? "?" + entry.query : "")),
+    pathCell(entry),
     element("span", "session", entry.session ? (entry.session.name || entry.session.id) : ""),
     statusCell(entry),
     element("span", "fixture", entry.fixture === null ? "no fixture" :
@@ -120,6 +120,22 @@ function addEntry(entry, order) {
     seen.delete(journal.lastChild.dataset.key);
     journal.lastChild.remove();
   }
+}
+
+// The path and query, and the GraphQL operations the request asked for, if any.
+function pathCell(entry) {
+  const cell = element("span", "path", entry.path + (entry.query ? "?" + entry.query : ""));
+  const operations = graphQLOperations(entry);
+  if (operations !== null) cell.append(" ", element("small", "operation", operations));
+  return cell;
+}
+
+// The names of the GraphQL operations an entry asked for, joined, or null: from the live summary (`graphql`) or
+// from the journal's entry (`graphqlOperations`).
+function graphQLOperations(entry) {
+  if (typeof entry.graphql === "string") return entry.graphql;
+  if (!entry.graphqlOperations) return null;
+  return entry.graphqlOperations.map((name) => name || "(anonymous)").join(", ");
 }
 
 // What the answer was: a fault by name before the status it stopped or broke (a timeout sends none), else the
@@ -177,6 +193,7 @@ function showDetails(details, entry, session) {
   const head = [entry.method + " " + entry.path + (entry.query ? "?" + entry.query : "")];
   for (const [name, value] of Object.entries(entry.headers)) head.push(name + ": " + value);
   const body = entry.body !== undefined ? entry.body : "(binary, base64) " + entry.bodyBase64;
+  if (graphQLOperations(entry) !== null) head.push("(GraphQL " + graphQLOperations(entry) + ")");
   section(details, "Request", head.join("\n") + (body ? "\n\n" + body : "") +
     (entry.bodyTruncated ? "\n… (cut at 64 KB)" : ""));
   section(details, "Response", "status " + entry.status + " (" + entry.outcome.replace("-", " ") + ")" +

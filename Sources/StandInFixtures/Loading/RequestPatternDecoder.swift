@@ -14,7 +14,7 @@ struct RequestPatternDecoder {
             into: problems
         )
         let graphql = problems.attempt { try object.object("graphql").map(decodeGraphQL) }
-        let method = problems.attempt { try decodeMethod(object, answersGraphQL: graphql != nil) }
+        let method = problems.attempt { try decodeMethod(object, answersGraphQL: object.member("graphql") != nil) }
         let path = problems.attempt { try decodePath(object) }
         let query = problems.attempt { try decodeFields(object.object("query"), lowercasingNames: false) }
         let headers = problems.attempt { try decodeFields(object.object("headers"), lowercasingNames: true) }

@@ -39,6 +39,9 @@ public struct DriftProbe: Sendable {
         guard case .literal(let path) = pattern.path else {
             throw Unpinned(description: "its path \(pattern.path) is a pattern, not one path to send")
         }
+        guard pattern.graphql == nil else {
+            throw Unpinned(description: "it answers GraphQL operations, whose documents drift does not write")
+        }
         guard case .exact(let name) = pattern.method else {
             throw Unpinned(description: "it answers any method, not one to send")
         }

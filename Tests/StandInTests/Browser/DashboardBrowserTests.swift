@@ -76,6 +76,23 @@ import Testing
         .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
         .timeLimit(.minutes(10))
     )
+    func entriesNameTheGraphQLOperationsTheyAskedFor() async throws {
+        let getUser = """
+            { "request": { "path": "/graphql", "graphql": { "operationName": "GetUser" } },
+              "response": { "graphql": { "data": { "user": { "id": "42" } } } } }
+            """
+        try await check(
+            serving: [],
+            mocks: ["GetUser.json": getUser],
+            script: "dashboard_graphql_check.py",
+            scriptArguments: { _ in [] }
+        )
+    }
+
+    @Test(
+        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .timeLimit(.minutes(10))
+    )
     func theButtonsClearTheJournalResetAndReloadThroughTheAdminAPI() async throws {
         try await check(serving: [], script: "dashboard_buttons_check.py", scriptArguments: { [$0.path] })
     }
