@@ -29,6 +29,11 @@ import Testing
                        "graphql": { "persistedQueryHash": "ECF4EDB46DB40B5132295C0291D62FB65D6759A9EEDFA4D5D612DD5EC54A6B38" } },
           "response": { "graphql": { "data": { "ping": "pong" } }, "delay": "50ms" } }
         """#,
+        "graphql/Poll.json": #"""
+        { "request": { "path": "/graphql", "graphql": { "operationName": "JobStatus" } },
+          "sequence": [ { "graphql": { "data": { "job": "queued" } } }, { "graphql": { "data": { "job": "done" } } } ],
+          "sequenceBy": "graphql.variables.job" }
+        """#,
         "graphql/Login.json": #"""
         { "request": { "method": "POST", "path": "/graphql", "graphql": { "operationName": "Login" } },
           "response": { "graphql": { "data": { "login": { "token": "t-{{graphql.variables.input.username}}" } } } } }
@@ -222,6 +227,43 @@ import Testing
             let huge = "query Huge { " + String(repeating: "field ", count: 200_000) + "}"
             let long = try await post(base, ["query": huge])
             #expect(long.status == 413)
+        }
+    }
+
+    @Test func aSequenceStepsPerVariableAndSessionsKeepTheirOwnPlace() async throws {
+        try await withGraphQL { base in
+            let status = { (job: String, headers: [String: String]) in
+                try await post(
+                    base,
+                    ["query": "query JobStatus($job: ID!) { job(id: $job) }", "variables": ["job": job]],
+                    headers: headers
+                )
+                .text
+            }
+            #expect(try await status("a", [:]) == #"{"data":{"job":"queued"}}"#)
+            #expect(try await status("a", [:]) == #"{"data":{"job":"done"}}"#)
+            #expect(try await status("b", [:]) == #"{"data":{"job":"queued"}}"#)
+            let started = try await fetch(base, "/__standin/sessions", method: "POST")
+            let session = try #require(try started.json()["id"] as? String)
+            #expect(try await status("a", ["X-StandIn-Session": session]) == #"{"data":{"job":"queued"}}"#)
+        }
+    }
+
+    @Test func delaysAndFaultsApplyToAnOperation() async throws {
+        try await withGraphQL { base in
+            let started = ContinuousClock.now
+            let hash = "ecf4edb46db40b5132295c0291d62fb65d6759a9eedfa4d5d612dd5ec54a6b38"
+            let ping = try await post(base, ["extensions": ["persistedQuery": ["version": 1, "sha256Hash": hash]]])
+            #expect(ping.text == #"{"data":{"ping":"pong"}}"#)
+            // The libevent loop's cached clock may read a few milliseconds early.
+            #expect(ContinuousClock.now - started >= .milliseconds(45))
+            await #expect(throws: (any Error).self) {
+                _ = try await post(
+                    base,
+                    ["query": Self.getUser, "variables": ["id": "42"]],
+                    headers: ["X-StandIn-Fault": "connection-reset"]
+                )
+            }
         }
     }
 
