@@ -32,21 +32,41 @@ public struct GraphQLMatcher: Sendable, CustomStringConvertible {
     /// Whether the request is one operation that meets every condition.
     public func matches<Request: IncomingRequest>(_ facts: inout RequestFacts<Request>) -> Bool {
         guard case .operation(let operation) = facts.graphQL() else { return false }
-        return differences(from: operation).isEmpty
+        return accepts(operation)
+    }
+
+    /// Whether `operation` meets every condition: what `differences(from:)` says without saying it, stopping at the
+    /// first that fails.
+    public func accepts(_ operation: GraphQLRequestOperation) -> Bool {
+        if let operationName, !Self.matches(operationName, operation.operationName) { return false }
+        if let persistedQueryHash, operation.persistedQueryHash != persistedQueryHash { return false }
+        if let variables {
+            for member in variables.members {
+                guard let value = operation.variables?[member.key], value.contains(member.value) else { return false }
+            }
+        }
+        if let query, !Self.matches(query, operation.collapsedDocument) { return false }
+        return true
+    }
+
+    /// Whether `matcher` accepts `value`, or its absence (only `"present": false` does).
+    private static func matches(_ matcher: ValueMatcher, _ value: String?) -> Bool {
+        if let value { return matcher.matches(CollectionOfOne(value)) }
+        return matcher.matches(EmptyCollection<String>())
     }
 
     /// What of `operation` differs from this matcher, one phrase each: `operationName is "GetUsers", expected
     /// equals "GetUser"`, `variable "id" is "7", expected "42"`.
     public func differences(from operation: GraphQLRequestOperation) -> [String] {
         var differences: [String] = []
-        if let operationName, !operationName.matches(operation.operationName.map { [$0] } ?? []) {
+        if let operationName, !Self.matches(operationName, operation.operationName) {
             let actual = operation.operationName.map(\.quoted) ?? "absent"
             differences.append("operationName is \(actual), expected \(operationName)")
         }
         if let variables {
             differences += Self.variableDifferences(expected: variables, actual: operation.variables)
         }
-        if let query, !query.matches(operation.collapsedDocument.map { [$0] } ?? []) {
+        if let query, !Self.matches(query, operation.collapsedDocument) {
             differences.append("query does not match: expected \(query)")
         }
         if let persistedQueryHash, operation.persistedQueryHash != persistedQueryHash {
