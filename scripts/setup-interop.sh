@@ -39,9 +39,10 @@ fi
 # The OpenAI SDK and httpx-sse go into a folder of their own (the tests put it on PYTHONPATH): the SDK's HTTP stack
 # pins h11 above what mitmproxy accepts.
 streams=.build/python-streams
-if ! PYTHONPATH=$streams python3 -c 'import openai, httpx_sse' 2>/dev/null; then
-    echo "Installing openai and httpx-sse with pip into $streams…" >&2
-    pip_install --target "$streams" openai httpx-sse
+# httpx is named: httpx-sse needs it without declaring it, and newer SDKs bring only their own fork of it.
+if ! PYTHONPATH=$streams python3 -c 'import openai, httpx, httpx_sse' 2>/dev/null; then
+    echo "Installing openai, httpx and httpx-sse with pip into $streams…" >&2
+    pip_install --target "$streams" openai httpx httpx-sse
 fi
 # gql (a GraphQL client, with its requests transport) and strawberry-graphql on uvicorn (a real GraphQL server for
 # the record tests) go into a folder of their own too: uvicorn's h11 is another pin mitmproxy does not accept.

@@ -38,12 +38,12 @@ extension MockResponder {
         case .matched(let match, let plan):
             let fixture = match.fixture
             hits?.add(fixture.id)
-            let ending = plan.ending(
+            var ending = plan.ending(
                 fixture: fixture.id,
                 envelopeCode: plan.response.envelopeCode,
                 successCode: successCode
             )
-            .naming(graphQLOperations: facts.graphQLOperationRead.map { [$0] })
+            if let operation = facts.graphQLOperationRead { ending.graphQLOperations = [operation] }
             var renderContext = RenderContext(
                 facts: consume facts,
                 captures: match.captures,
@@ -106,13 +106,13 @@ extension MockResponder {
     private func answerBatch(_ batch: GraphQLBatchAnswer, _ exchange: consuming Exchange, config: ProjectConfig) {
         for case let fixture? in batch.fixtureIDs { hits?.add(fixture) }
         let reply = JSONReply(status: 200, body: batch.body, config: config, requestId: exchange.requestId)
-        let ending = Exchange.Ending(
+        var ending = Exchange.Ending(
             status: 200,
             fixture: batch.fixtureIDs.compactMap { $0 }.joined(separator: ","),
             label: "GRAPHQL BATCH",
             details: batch.plan?.logDetails
         )
-        .naming(graphQLOperations: batch.operationNames.map { $0 ?? "" })
+        ending.graphQLOperations = batch.operationNames.map { $0 ?? "" }
         guard let plan = batch.plan else {
             exchange.request.send(reply)
             return finish(consume exchange, ending)

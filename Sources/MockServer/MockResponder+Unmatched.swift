@@ -35,7 +35,8 @@ extension MockResponder {
         )
         let answer = JournalAnswer(envelopeCode: unmatched.envelopeCode, successCode: config.envelope.successCode)
         request.send(JSONReply(unmatched, config: config, requestId: exchange.requestId))
-        let ending = Exchange.Ending(status: unmatched.status, fixture: nil, answer: answer)
-        finish(consume exchange, ending.naming(graphQLOperations: facts.graphQLOperationRead.map { [$0] }))
+        var ending = Exchange.Ending(status: unmatched.status, fixture: nil, answer: answer)
+        if let operation = facts.graphQLOperationRead { ending.graphQLOperations = [operation] }
+        finish(consume exchange, ending)
     }
 }

@@ -86,12 +86,6 @@ extension Exchange {
             self.answer = answer
         }
 
-        /// The same ending with the GraphQL operations the request asked for (nil: not read as GraphQL).
-        consuming func naming(graphQLOperations names: [String]?) -> Ending {
-            graphQLOperations = names
-            return self
-        }
-
         /// The same ending with `note` after its details (record mode's `SERVED`, a hung-up client's `client-gone`).
         consuming func noting(_ note: String?) -> Ending {
             guard let note else { return self }

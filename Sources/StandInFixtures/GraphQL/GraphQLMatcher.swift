@@ -1,14 +1,16 @@
 /// A fixture's `request.graphql`: which GraphQL operations it answers. Every condition it sets must hold; it never
 /// matches a request that is not one GraphQL operation (a batch's members are matched one by one).
-public struct GraphQLMatcher: Sendable, CustomStringConvertible {
+///
+/// A class: a request pattern holds a reference, so that a fixture without one pays a nil check per request.
+public final class GraphQLMatcher: Sendable, CustomStringConvertible {
     /// The operation's name (`"GetUser"`, or a string matcher).
-    public var operationName: ValueMatcher?
+    public let operationName: ValueMatcher?
     /// Variables the request must send: a subset, as a body `json` matcher reads it.
-    public var variables: JSONNode?
+    public let variables: JSONNode?
     /// The document with white space collapsed (`GraphQLRequestOperation.collapsedDocument`).
-    public var query: ValueMatcher?
+    public let query: ValueMatcher?
     /// `extensions.persistedQuery.sha256Hash`, lower-cased.
-    public var persistedQueryHash: String?
+    public let persistedQueryHash: String?
 
     /// A matcher with the conditions given; none matches any single operation.
     public init(

@@ -3,7 +3,10 @@
 /// Read from a GET's query parameters (`query`, `operationName`, `variables`, `extensions`), a POST
 /// `application/graphql` body (the document; the name and variables from the query string), or a JSON body (a
 /// POST's, or a GET's without those parameters): an object is one operation, an array a batch.
-public enum GraphQLPayload: Sendable {
+///
+/// Indirect: a request that is not read as GraphQL keeps only an empty reference for it, which costs nothing to make
+/// and to drop.
+public indirect enum GraphQLPayload: Sendable {
     /// One operation, read and checked.
     case operation(GraphQLRequestOperation)
     /// A batch: its members, each read on its own (`GraphQLBatch`).

@@ -159,10 +159,10 @@ struct RequestPatternDecoder {
     /// matcher on the collapsed document), `persistedQueryHash`.
     private func decodeGraphQL(_ object: ObjectReader) throws(FixtureError) -> GraphQLMatcher {
         try object.requireKnownKeys(["operationName", "variables", "query", "persistedQueryHash"])
-        var matcher = GraphQLMatcher()
-        if let member = object.member("operationName") {
-            matcher.operationName = try decodeValueMatcher(member, in: object.context)
+        let operationName = try object.member("operationName").map { member throws(FixtureError) in
+            try decodeValueMatcher(member, in: object.context)
         }
+        var variables: JSONNode?
         if let member = object.member("variables") {
             guard case .object = member.value.value else {
                 throw FixtureError(
@@ -170,21 +170,26 @@ struct RequestPatternDecoder {
                     line: member.keyLine
                 )
             }
-            matcher.variables = member.value
+            variables = member.value
         }
-        if let member = object.member("query") {
-            var query = try decodeValueMatcher(member, in: object.context)
-            if case .equals(let document) = query { query = .equals(GraphQLRequestOperation.collapse(document)) }
-            matcher.query = query
+        var query = try object.member("query").map { member throws(FixtureError) in
+            try decodeValueMatcher(member, in: object.context)
         }
-        if let (hash, line) = try object.string("persistedQueryHash") {
-            let digest = hash.lowercased()
+        if case .equals(let document) = query { query = .equals(GraphQLRequestOperation.collapse(document)) }
+        var hash: String?
+        if let (text, line) = try object.string("persistedQueryHash") {
+            let digest = text.lowercased()
             guard digest.utf8.count == 64, digest.allSatisfy(\.isHexDigit) else {
                 throw FixtureError("\(object.name(of: "persistedQueryHash")) must be 64 hex digits", line: line)
             }
-            matcher.persistedQueryHash = digest
+            hash = digest
         }
-        return matcher
+        return GraphQLMatcher(
+            operationName: operationName,
+            variables: variables,
+            query: query,
+            persistedQueryHash: hash
+        )
     }
 
     /// The one matcher key an object holds, or an error naming what is allowed.
