@@ -282,6 +282,19 @@ import Testing
         }
     }
 
+    /// gql's requests transport sends a GET's operation as a JSON body.
+    @Test func aGETWithItsOperationInAJSONBodyIsRecordedAsThatOperation() async throws {
+        var get = Self.post(Self.operation(Self.getUser, #"{"id":"3"}"#), answer: #"{"data":{"user":{"id":"3"}}}"#)
+        get.method = "GET"
+        try await withRecording([get]) { _, outcomes, registry in
+            #expect(outcomes[0].fixtureID.hasPrefix("recorded/graphql/GetUser-"), "\(outcomes[0].fixtureID)")
+            var post = get
+            post.method = "POST"
+            let answer = try await send(registry, post)
+            #expect(answer.body == Data(#"{"data":{"user":{"id":"3"}}}"#.utf8))
+        }
+    }
+
     @Test func aGraphQLRequestAnsweredWithoutJSONIsRecordedAsAnyOtherRequest() async throws {
         var exchange = Self.post(Self.operation(Self.getUser, #"{"id":"1"}"#), answer: "<html>bad gateway</html>")
         exchange.status = 502
