@@ -47,9 +47,9 @@ fi
 # gql (a GraphQL client, with its requests transport) and strawberry-graphql on uvicorn (a real GraphQL server for
 # the record tests) go into a folder of their own too: uvicorn's h11 is another pin mitmproxy does not accept.
 graphql=.build/python-graphql
-if ! PYTHONPATH=$graphql python3 -c 'import gql, requests_toolbelt, strawberry, uvicorn' 2>/dev/null; then
-    echo "Installing gql, strawberry-graphql and uvicorn with pip into $graphql…" >&2
-    pip_install --target "$graphql" 'gql[requests]' strawberry-graphql uvicorn
+if ! PYTHONPATH=$graphql python3 -c 'import gql, requests_toolbelt, strawberry.asgi, uvicorn' 2>/dev/null; then
+    echo "Installing gql, strawberry-graphql (with its ASGI app) and uvicorn with pip into $graphql…" >&2
+    pip_install --target "$graphql" --upgrade 'gql[requests]' 'strawberry-graphql[asgi]' uvicorn
 fi
 if ! python3 -c 'import mitmproxy' 2>/dev/null; then
     echo "Installing mitmproxy with pip…" >&2

@@ -10,7 +10,8 @@ struct ImportHAR: ParsableCommand {
         abstract: "Write fixtures from a HAR 1.2 capture (browsers, Charles, Proxyman, mitmproxy).",
         discussion: """
             One fixture per distinct request, named as `standin record` names them; a request answered differently \
-            later in the capture becomes a sequence of its answers. Bodies are stored decoded; Content-Encoding, \
+            later in the capture becomes a sequence of its answers; GraphQL operations become graphql fixtures \
+            under graphql/, a batch one per operation. Bodies are stored decoded; Content-Encoding, \
             Content-Length, hop-by-hop and HTTP/2 pseudo-headers are left out; redirects replay as 3xx. Secrets are \
             redacted as `standin record` redacts them. Entries without a response or without their body are named \
             in a warning.

@@ -11,7 +11,9 @@ struct Record: ParsableCommand {
         abstract: "Proxy to a real backend and record its answers as fixtures.",
         discussion: """
             Every request goes to --upstream; the client gets the backend's answer, and one fixture per distinct \
-            request is written under --mocks/--into (a request answered differently later becomes a sequence). \
+            request is written under --mocks/--into (a request answered differently later becomes a sequence); a \
+            GraphQL operation as a graphql fixture named by the operation under graphql/, a batch as one per \
+            operation. \
             Secrets never reach the files: Authorization, Cookie, Set-Cookie, Proxy-Authorization, X-Api-Key and \
             every --redact-header are dropped; JSON fields and query or form parameters named like secrets \
             (password, token, session, api_key, names ending in _token or _secret, every --redact-json-field) read \

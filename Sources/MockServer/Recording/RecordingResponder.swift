@@ -70,11 +70,21 @@ final class RecordingResponder: HTTPHandler {
 }
 
 extension RecordingSession.Result {
-    /// How the exchange ends in the log: the file it was recorded to (`-` for none), what became of the recording,
-    /// and why a relayed stream stopped early; `answer` for the journal.
+    /// How the exchange ends in the log: the file it was recorded to (`-` for none; a GraphQL batch's files, joined
+    /// with commas), the GraphQL operations recorded, what became of the recording, and why a relayed stream stopped
+    /// early; `answer` for the journal.
     fileprivate func ending(answer: JournalAnswer) -> Exchange.Ending {
         var ending: Exchange.Ending
         switch recorded {
+        case .success(let recorded)? where recorded.fixtureIDs.isEmpty:
+            ending = Exchange.Ending(
+                status: outcome.status,
+                fixture: nil,
+                label: "-",
+                details: "NOT RECORDED: the backend did not know the persisted query; StandIn answers that itself",
+                answer: answer
+            )
+            .naming(graphQLOperations: recorded.graphQLOperations)
         case .success(let recorded)?:
             ending = Exchange.Ending(
                 status: outcome.status,
@@ -82,6 +92,7 @@ extension RecordingSession.Result {
                 details: recorded.label.rawValue,
                 answer: answer
             )
+            .naming(graphQLOperations: recorded.graphQLOperations)
         case .failure(let failure)?:
             ending = Exchange.Ending(
                 status: outcome.status,

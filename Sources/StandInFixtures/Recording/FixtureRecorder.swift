@@ -57,30 +57,74 @@ public actor FixtureRecorder {
         writer.removeLeftoverTemporaries()
     }
 
-    /// The fixture id (path relative to the mocks directory) an exchange with this request would be written to.
+    /// The fixture id (path relative to the mocks directory) an exchange with this request would be written to; for
+    /// a GraphQL batch, the first operation's.
     public nonisolated func fixtureID(for exchange: RecordedExchange) -> String {
         let secrets = SecretIndex(rules.redactor.secrets(in: exchange))
+        if let first = RecordedGraphQLOperation.operations(in: exchange, answered: false)?.first {
+            let match = RecordedMatch(graphQL: first.operation, of: first.exchange, rules: rules, secrets: secrets)
+            return into + "/" + graphQLPath(match, first.operation)
+        }
         return into + "/" + relativePath(RecordedMatch(exchange, rules: rules, secrets: secrets), exchange)
     }
 
-    /// Records one exchange and says what happened to its file.
+    /// Records one exchange and says what happened to its file. A GraphQL request becomes a `graphql` fixture under
+    /// `graphql/`, named by its operation; a batch, one per operation, each with its element of the answer. A
+    /// persisted query the backend did not know (`PersistedQueryNotFound`) is not written: the outcome then names no
+    /// file.
     public func record(_ exchange: RecordedExchange) throws -> RecordingOutcome {
+        // A batch's secrets are found in all of it at once, so each operation's file is searched for every one.
         let secrets = secretMemory.index(adding: rules.redactor.secrets(in: exchange))
-        let match = RecordedMatch(exchange, rules: rules, secrets: secrets)
-        let response = RecordedResponse(exchange, rules: rules, secrets: secrets)
-        let path = relativePath(match, exchange)
-        let id = into + "/" + path
+        guard let operations = RecordedGraphQLOperation.operations(in: exchange) else {
+            let match = RecordedMatch(exchange, rules: rules, secrets: secrets)
+            let response = RecordedResponse(exchange, rules: rules, secrets: secrets)
+            let path = relativePath(match, exchange)
+            let label = try store(response, of: match.node, to: path, endpoint: exchange.endpoint)
+            return RecordingOutcome(fixtureIDs: [into + "/" + path], label: label)
+        }
+        var ids: [String] = []
+        var labels: [RecordingOutcome.Label] = []
+        for recorded in operations where !recorded.isUnknownPersistedQuery {
+            let match = RecordedMatch(
+                graphQL: recorded.operation,
+                of: recorded.exchange,
+                rules: rules,
+                secrets: secrets
+            )
+            let response = RecordedResponse(recorded.exchange, rules: rules, secrets: secrets, graphQL: true)
+            let path = graphQLPath(match, recorded.operation)
+            let name = recorded.operation.operationName ?? "(anonymous)"
+            let endpoint = "\(exchange.method) \(exchange.path) \(name)"
+            labels.append(try store(response, of: match.node, to: path, endpoint: endpoint))
+            ids.append(into + "/" + path)
+        }
+        let label: RecordingOutcome.Label =
+            labels.contains(.recorded) ? .recorded : labels.contains(.updated) ? .updated : .unchanged
+        return RecordingOutcome(
+            fixtureIDs: ids,
+            label: label,
+            graphQLOperations: operations.map { $0.operation.operationName ?? "" }
+        )
+    }
+
+    /// Adds `response` to the fixture at `path` that `match` (a `request` object) makes, and writes it unless writes
+    /// wait for the end: a new fixture, a sequence one answer longer, or nothing when the only answer so far is the
+    /// same.
+    private func store(
+        _ response: RecordedResponse,
+        of match: JSONNode,
+        to path: String,
+        endpoint: String
+    ) throws -> RecordingOutcome.Label {
         var entry =
-            entries[path].flatMap { $0.match.prettyBytes == match.node.prettyBytes ? $0 : nil }
-            ?? Entry(endpoint: exchange.endpoint, match: match.node, responses: [], status: .unchanged)
+            entries[path].flatMap { $0.match.prettyBytes == match.prettyBytes ? $0 : nil }
+            ?? Entry(endpoint: endpoint, match: match, responses: [], status: .unchanged)
         let isFirst = entry.responses.isEmpty
         if !isFirst {
             let repeatsOnlyAnswer =
                 entry.responses.count == 1
                 && entry.responses[0].isSame(as: response) { writer.holds($0, at: Self.bodyFile(of: path, step: 1)) }
-            guard !repeatsOnlyAnswer, entry.responses.count < Self.longestSequence else {
-                return RecordingOutcome(fixtureID: id, label: .unchanged)
-            }
+            guard !repeatsOnlyAnswer, entry.responses.count < Self.longestSequence else { return .unchanged }
         }
         entry.responses.append(response)
         let result = writesAtEnd ? (isFirst ? .created : .changed) : try write(entry, to: path)
@@ -92,13 +136,11 @@ public actor FixtureRecorder {
             entry.status = .updated
         }
         entries[path] = entry
-        let label: RecordingOutcome.Label =
-            switch result {
-            case .created: .recorded
-            case .changed: .updated
-            case .unchanged: .unchanged
-            }
-        return RecordingOutcome(fixtureID: id, label: label)
+        return switch result {
+        case .created: .recorded
+        case .changed: .updated
+        case .unchanged: .unchanged
+        }
     }
 
     /// Writes every fixture of the run (for a recorder made `forImport`).
@@ -156,6 +198,14 @@ public actor FixtureRecorder {
         "\(path.dropLast(".json".count)).\(step).body"
     }
 
+    private nonisolated func graphQLPath(_ match: RecordedMatch, _ operation: GraphQLRequestOperation) -> String {
+        FixtureNamer.graphQLPath(
+            operationName: operation.operationName,
+            matchDigest: SHA256.hex(match.node.prettyBytes),
+            hasDetails: match.hasDetails
+        )
+    }
+
     private nonisolated func relativePath(_ match: RecordedMatch, _ exchange: RecordedExchange) -> String {
         FixtureNamer.relativePath(
             method: exchange.method,
@@ -164,22 +214,4 @@ public actor FixtureRecorder {
             hasDetails: match.hasDetails
         )
     }
-}
-
-/// What recording one exchange did.
-public struct RecordingOutcome: Sendable, Equatable {
-    /// How the exchange changed the files, as the access log marks it.
-    public enum Label: String, Sendable {
-        /// A new file.
-        case recorded = "RECORDED"
-        /// An existing file changed.
-        case updated = "UPDATED"
-        /// No byte changed.
-        case unchanged = "UNCHANGED"
-    }
-
-    /// The fixture's id: its path relative to the mocks directory.
-    public let fixtureID: String
-    /// What happened to it.
-    public let label: Label
 }

@@ -39,11 +39,18 @@ package struct RecordedMatch {
         return member("pathRegex", .string(NSRegularExpression.escapedPattern(for: path)))
     }
 
-    /// The first value of each query parameter that is neither ignored, secret by name, nor holding a secret.
-    private static func query(_ raw: String?, rules: RecordingRules, secrets: SecretIndex) -> [JSONNode.Member] {
+    /// The first value of each query parameter that is neither ignored (by the rules, or among `skipped`), secret by
+    /// name, nor holding a secret.
+    static func query(
+        _ raw: String?,
+        rules: RecordingRules,
+        secrets: SecretIndex,
+        skipping skipped: Set<String> = []
+    ) -> [JSONNode.Member] {
         var seen: Set<String> = []
         return QueryString.parse(Substring(raw ?? "")).compactMap { pair in
-            guard !rules.ignoredQuery.contains(pair.name), !rules.redactor.isSecret(name: pair.name),
+            guard !rules.ignoredQuery.contains(pair.name), !skipped.contains(pair.name),
+                !rules.redactor.isSecret(name: pair.name),
                 !secrets.occurs(in: pair.value.utf8), seen.insert(pair.name).inserted
             else { return nil }
             return member(pair.name, .string(pair.value))
@@ -51,7 +58,7 @@ package struct RecordedMatch {
     }
 
     /// Each match header's value; a secret one only as present or absent, a missing one as absent.
-    private static func headers(_ exchange: RecordedExchange, rules: RecordingRules) -> [JSONNode.Member] {
+    static func headers(_ exchange: RecordedExchange, rules: RecordingRules) -> [JSONNode.Member] {
         rules.matchHeaders.map { name in
             let value = exchange.requestHeader(named: name)
             if let value, !rules.redactor.isSecret(header: name) { return member(name, .string(value)) }

@@ -32,7 +32,9 @@ package struct RecordedResponse {
     /// The size of the large body, if there is one.
     let largeBodyCount: Int?
 
-    init(_ exchange: RecordedExchange, rules: RecordingRules, secrets: SecretIndex) {
+    /// The response of `exchange`; `graphQL` (the answer to a GraphQL operation) stores a JSON body that has the
+    /// shape of a GraphQL response as a `graphql` body.
+    init(_ exchange: RecordedExchange, rules: RecordingRules, secrets: SecretIndex, graphQL: Bool = false) {
         var members = [RecordedMatch.member("status", .number(String(exchange.status)))]
         let contentType = exchange.responseHeader(named: "Content-Type")
         let body = Redactor.replace(secrets, in: exchange.responseBody)
@@ -63,7 +65,7 @@ package struct RecordedResponse {
             let form =
                 isExact
                 ? Self.exactBodyForm(body)
-                : Self.bodyForm(body, contentType: contentType, rules: rules, secrets: secrets)
+                : Self.bodyForm(body, contentType: contentType, rules: rules, secrets: secrets, graphQL: graphQL)
             if let form { members.append(form) }
         }
         if rules.keepLatency {
@@ -125,13 +127,15 @@ package struct RecordedResponse {
         return kept.map { RecordedMatch.member($0.name, .string($0.value)) }
     }
 
-    /// `envelope` (without its request id), `json`, `text` or `base64`, by content; nil for an empty body. Content
-    /// that a fixture would read as a template (`{{`) is stored as `base64`.
+    /// `graphql` (for `graphQL`, when the body has that shape), `envelope` (without its request id), `json`, `text`
+    /// or `base64`, by content; nil for an empty body. Content that a fixture would read as a template (`{{`) is
+    /// stored as `base64`.
     private static func bodyForm(
         _ body: [UInt8],
         contentType: String?,
         rules: RecordingRules,
-        secrets: SecretIndex
+        secrets: SecretIndex,
+        graphQL: Bool
     ) -> JSONNode.Member? {
         guard !body.isEmpty else { return nil }
         let type = contentType?.lowercased() ?? ""
@@ -139,6 +143,7 @@ package struct RecordedResponse {
         if isJSON, let json = try? JSONParser.parse(body), json.isContainer {
             let redacted = rules.redactor.redact(json, secrets: secrets)
             if !redacted.containsTemplateMarker {
+                if graphQL, redacted.isGraphQLResponse { return RecordedMatch.member("graphql", redacted.value) }
                 if let envelope = envelope(redacted, format: rules.envelope) {
                     return RecordedMatch.member("envelope", envelope.value)
                 }

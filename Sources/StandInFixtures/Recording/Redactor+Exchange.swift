@@ -1,9 +1,10 @@
 import StandInSupport
 
 extension Redactor {
-    /// Every secret value one exchange carries, longest first: the secret headers' values (both ways), and the
-    /// values of secret-named query parameters, form parameters and JSON members in the request and the response
-    /// (a login's answer names its token). Empty when secrets are kept.
+    /// Every secret value one exchange carries, longest first: the secret headers' values (both ways), the values of
+    /// secret-named query parameters, form parameters and JSON members in the request and the response (a login's
+    /// answer names its token), and the literals a GraphQL document gives secret-named arguments. Empty when secrets
+    /// are kept.
     public func secrets(in exchange: RecordedExchange) -> [String] {
         guard !keepsSecrets else { return [] }
         var found = secrets(in: exchange.requestHeaders + exchange.responseHeaders)
@@ -13,6 +14,7 @@ extension Redactor {
             inBody: exchange.responseBody,
             contentType: exchange.responseHeader(named: "Content-Type")
         )
+        found += secretValues(inGraphQL: exchange)
         return Self.searchable(found)
     }
 
@@ -33,18 +35,30 @@ extension Redactor {
         return Self.replace(secrets, in: pairs.joined(separator: "&"))
     }
 
-    /// The values of secret-named parameters in a query string or form body, both as sent and percent-decoded.
+    /// The values of secret-named parameters in a query string or form body, both as sent and percent-decoded; and
+    /// of secret-named members of a parameter that holds a JSON object or array (a GraphQL GET's `variables`).
     func secretValues(inQuery query: Substring) -> [String] {
         var values: [String] = []
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, isSecret(name: PercentDecoding.decode(parts[0], plusAsSpace: true)) else {
+            guard parts.count == 2 else { continue }
+            guard isSecret(name: PercentDecoding.decode(parts[0], plusAsSpace: true)) else {
+                values += secretValues(inJSONText: PercentDecoding.decode(parts[1], plusAsSpace: true))
                 continue
             }
             values.append(String(parts[1]))
             values.append(PercentDecoding.decode(parts[1], plusAsSpace: true))
         }
         return values
+    }
+
+    /// The values of secret-named members of `text` when it is a JSON object or array.
+    private func secretValues(inJSONText text: String) -> [String] {
+        guard let first = text.utf8.first(where: { $0 != UInt8(ascii: " ") }),
+            first == UInt8(ascii: "{") || first == UInt8(ascii: "["),
+            let json = try? JSONParser.parse(Array(text.utf8))
+        else { return [] }
+        return secretValues(in: json, named: false)
     }
 
     /// The values of secret-named members of a JSON body (or of an event stream's JSON data), or parameters of a form

@@ -54,14 +54,18 @@ final class PythonBackend: @unchecked Sendable {
 
     /// Starts `python3 ARGUMENTS` (with `{port}` replaced by a free port) and waits until it listens on that port. The
     /// port is picked below the ephemeral range, from which the servers of the tests running beside this one take
-    /// theirs; a port another process takes first (a second run of the suite) is given up for another.
-    init(_ arguments: [String]) throws {
+    /// theirs; a port another process takes first (a second run of the suite) is given up for another. `pythonPath`
+    /// goes first on Python's module path.
+    init(_ arguments: [String], pythonPath: String? = nil) throws {
         var failure = InteropFailure("python3 \(arguments.joined(separator: " ")) did not start")
         for _ in 0..<5 {
             let port = try Self.freePortBelowEphemeralRange()
             let process = ChildProcess()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["python3"] + arguments.map { $0.replacingOccurrences(of: "{port}", with: "\(port)") }
+            if let pythonPath {
+                process.environment = ProcessInfo.processInfo.environment.merging(["PYTHONPATH": pythonPath]) { $1 }
+            }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
