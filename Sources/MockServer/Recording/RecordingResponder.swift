@@ -84,7 +84,7 @@ extension RecordingSession.Result {
                 details: "NOT RECORDED: the backend did not know the persisted query; StandIn answers that itself",
                 answer: answer
             )
-            .naming(graphQLOperations: recorded.graphQLOperations)
+            ending.graphQLOperations = recorded.graphQLOperations
         case .success(let recorded)?:
             ending = Exchange.Ending(
                 status: outcome.status,
@@ -92,7 +92,7 @@ extension RecordingSession.Result {
                 details: recorded.label.rawValue,
                 answer: answer
             )
-            .naming(graphQLOperations: recorded.graphQLOperations)
+            ending.graphQLOperations = recorded.graphQLOperations
         case .failure(let failure)?:
             ending = Exchange.Ending(
                 status: outcome.status,
