@@ -27,7 +27,9 @@ struct JournalEntry: Sendable {
     var fixture: String?
     /// The variant served.
     var variant: String?
-    var duration = Duration.zero
+    /// How long the answer took, in nanoseconds: 8 bytes where a `Duration` takes 16, so that an entry stays within
+    /// the 128 bytes moved in registers (see `JournalAnswer`).
+    private var durationNanoseconds: Int64 = 0
     /// What the simulation did, as the access log says it (`variant=… delay=200ms fault=connection-reset`); nil for
     /// nothing.
     var simulation: String?
@@ -55,6 +57,23 @@ struct JournalEntry: Sendable {
 
     /// An entry's own size and its strings' headers, about.
     private static let fixedCost = 256
+
+    /// An entry for a request that arrived at `time`, before its answer.
+    init(time: Date, head: JournalRequestHead, body: [UInt8], bodyTruncated: Bool) {
+        self.time = time
+        self.head = head
+        self.body = body
+        self.bodyTruncated = bodyTruncated
+    }
+
+    /// How long the answer took, from arrival to the end of the answer.
+    var duration: Duration {
+        get { .nanoseconds(durationNanoseconds) }
+        set {
+            let (seconds, attoseconds) = newValue.components
+            durationNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        }
+    }
 
     /// Whether no fixture answered.
     var isUnmatched: Bool { fixture == nil }
