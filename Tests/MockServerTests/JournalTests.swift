@@ -97,8 +97,8 @@ import Testing
     @Test func durationIsListedToTheMicrosecond() {
         let head = JournalRequestHead(method: "GET", path: "/", query: nil, headers: [])
         var entry = JournalEntry(time: Date(), head: head, body: [], bodyTruncated: false)
-        for (duration, written) in [(Duration.nanoseconds(139_527), "0.139"), (.microseconds(12_000), "12.0")] {
-            entry.duration = duration
+        for (nanoseconds, written) in [(Int64(139_527), "0.139"), (12_000_000, "12.0")] {
+            entry.durationNanoseconds = nanoseconds
             let json = String(decoding: entry.json.compactBytes, as: UTF8.self)
             #expect(json.contains(#""durationMs":\#(written),"#), "\(json)")
         }

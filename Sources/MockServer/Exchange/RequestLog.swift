@@ -1,3 +1,4 @@
+import Dispatch
 import StandInEngine
 import StandInFixtures
 
@@ -10,7 +11,8 @@ struct RequestLog {
         let method: String
         /// The path as the access log shows it: in record mode, with the request's secret values replaced.
         let path: String
-        let started: ContinuousClock.Instant
+        /// When the request arrived, in nanoseconds of the monotonic clock: a duration is then one subtraction.
+        let started: UInt64
         /// Nil until the exchange is journaled, and when the journal it goes into is off.
         var journal: JournalEntry?
         /// The journal the entry goes into (a session's, for its requests).
@@ -38,12 +40,13 @@ struct RequestLog {
     /// Starts the entry of a request, or returns nil when neither log is on (`path` is evaluated only when one is).
     func start(method: String, path: @autoclosure () -> String) -> Entry? {
         guard accessLog != nil || journaling else { return nil }
-        return Entry(method: method, path: path(), started: .now)
+        return Entry(method: method, path: path(), started: DispatchTime.now().uptimeNanoseconds)
     }
 
     /// Writes the access-log line and (when the exchange was journaled) the journal entry of an answered request.
     func write(_ entry: consuming Entry, _ ending: borrowing Exchange.Ending) {
-        let duration = ContinuousClock.now - entry.started
+        let nanoseconds = Int64(clamping: DispatchTime.now().uptimeNanoseconds &- entry.started)
+        let duration = Duration.nanoseconds(nanoseconds)
         accessLog?.record(
             method: entry.method,
             path: entry.path,
@@ -57,7 +60,7 @@ struct RequestLog {
         completed.variant = ending.variant
         completed.answer = ending.answer
         completed.answer.status = UInt16(clamping: ending.status)
-        completed.duration = duration
+        completed.durationNanoseconds = nanoseconds
         completed.simulation = ending.details
         completed.graphQLOperations = ending.graphQLOperations
         journal.record(completed)

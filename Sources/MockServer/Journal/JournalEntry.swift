@@ -29,7 +29,7 @@ struct JournalEntry: Sendable {
     var variant: String?
     /// How long the answer took, in nanoseconds: 8 bytes where a `Duration` takes 16, so that an entry stays within
     /// the 128 bytes moved in registers (see `JournalAnswer`).
-    private var durationNanoseconds: Int64 = 0
+    var durationNanoseconds: Int64 = 0
     /// What the simulation did, as the access log says it (`variant=… delay=200ms fault=connection-reset`); nil for
     /// nothing.
     var simulation: String?
@@ -67,13 +67,7 @@ struct JournalEntry: Sendable {
     }
 
     /// How long the answer took, from arrival to the end of the answer.
-    var duration: Duration {
-        get { .nanoseconds(durationNanoseconds) }
-        set {
-            let (seconds, attoseconds) = newValue.components
-            durationNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        }
-    }
+    var duration: Duration { .nanoseconds(durationNanoseconds) }
 
     /// Whether no fixture answered.
     var isUnmatched: Bool { fixture == nil }
