@@ -10,19 +10,14 @@ extension MockResponder {
         let successCode = fixtures.config.envelope.successCode
         var facts = RequestFacts(exchange.request)
         let answer = PlannedAnswer(
-            FixtureAnswer(
-                to: &facts,
-                from: fixtures.index,
-                resources: state.fixtures.resources,
-                config: fixtures.config,
-                requestId: exchange.requestId,
-                chooser: state.chooser,
-                requestedVariant: controls.variant
-            ),
-            simulation: simulation,
-            controls: controls,
+            to: &facts,
+            from: fixtures.index,
+            resources: state.fixtures.resources,
             config: fixtures.config,
-            requestId: exchange.requestId
+            requestId: exchange.requestId,
+            chooser: state.chooser,
+            simulation: simulation,
+            controls: controls
         )
         switch answer {
         case .resource(let reply, let fixture, let plan):

@@ -12,6 +12,40 @@ public enum PlannedAnswer: Sendable {
     /// control headers that cannot be followed, a 429 when it is past the fixture's rate limit.
     case refused(Fixture, JSONReply)
 
+    /// The answer to the request `facts` describe, from `fixtures` (`FixtureAnswer`), planned with `simulation`
+    /// and the request's `controls`: how the server, `MockRegistry` and each operation of a GraphQL batch decide.
+    /// Inlinable, so the server's call is specialized for its request type: this runs for every request.
+    /// - Parameters:
+    ///   - resources: the state of the `"resource"` fixtures, which answer before any other fixture.
+    ///   - config: the envelope format and default headers of a resource's reply and of a refusal.
+    @inlinable
+    public init<Request: IncomingRequest>(
+        to facts: inout RequestFacts<Request>,
+        from fixtures: FixtureIndex,
+        resources: ResourceStore,
+        config: ProjectConfig,
+        requestId: String,
+        chooser: ResponseChooser,
+        simulation: Simulation,
+        controls: SimulationControls
+    ) {
+        self.init(
+            FixtureAnswer(
+                to: &facts,
+                from: fixtures,
+                resources: resources,
+                config: config,
+                requestId: requestId,
+                chooser: chooser,
+                requestedVariant: controls.variant
+            ),
+            simulation: simulation,
+            controls: controls,
+            config: config,
+            requestId: requestId
+        )
+    }
+
     /// Plans `answer` with `simulation` and the request's `controls`.
     /// - Parameters:
     ///   - config: the envelope format and default headers of a refusal.

@@ -40,19 +40,14 @@ public struct GraphQLBatchAnswer: Sendable {
             var memberFacts = RequestFacts(GraphQLBatchMember(batch: facts.request, body: member.compactBytes))
             memberFacts.cachedJSON = .some(member)
             let answer = PlannedAnswer(
-                FixtureAnswer(
-                    to: &memberFacts,
-                    from: index,
-                    resources: resources,
-                    config: config,
-                    requestId: requestId,
-                    chooser: chooser,
-                    requestedVariant: controls.variant
-                ),
-                simulation: simulation,
-                controls: controls,
+                to: &memberFacts,
+                from: index,
+                resources: resources,
                 config: config,
-                requestId: requestId
+                requestId: requestId,
+                chooser: chooser,
+                simulation: simulation,
+                controls: controls
             )
             if case .operation(let operation) = memberFacts.graphQL() {
                 names.append(operation.operationName)

@@ -238,19 +238,14 @@ public final class MockRegistry: Transport, Sendable {
         let controls = SimulationControls(of: incoming)
         var facts = RequestFacts(incoming)
         let answer = PlannedAnswer(
-            FixtureAnswer(
-                to: &facts,
-                from: index,
-                resources: resources,
-                config: config,
-                requestId: requestId,
-                chooser: chooser,
-                requestedVariant: controls.variant
-            ),
-            simulation: simulation,
-            controls: controls,
+            to: &facts,
+            from: index,
+            resources: resources,
             config: config,
-            requestId: requestId
+            requestId: requestId,
+            chooser: chooser,
+            simulation: simulation,
+            controls: controls
         )
         var rendered = RenderedResponse()
         switch answer {
