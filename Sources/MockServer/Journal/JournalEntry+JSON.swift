@@ -7,9 +7,9 @@ extension JournalEntry {
     /// `headers` is an object (repeated names joined with `, `); the body is text when it is UTF-8 (`body`), else
     /// base64 (`bodyBase64`); `durationMs` has microsecond precision. `envelopeCode`, `fault` and `outcome` say what
     /// the answer meant; `stream` (`eventsSent`, `clientLeftFirst`) what became of an event stream (null for any
-    /// other answer); `graphqlOperations` the names of the GraphQL operations asked for (`""` for an anonymous one;
-    /// null for a request not read as GraphQL); a fallback backend's answer comes as `upstreamResponse`, a
-    /// fixture's `response`.
+    /// other answer); `graphqlOperations`, only on a request read as GraphQL, the names of the operations it asked
+    /// for (`""` for an anonymous one); a fallback backend's answer comes as `upstreamResponse`, a fixture's
+    /// `response`.
     var json: JSONNode {
         var headerValues: [(String, String)] = []
         for header in headers {
@@ -43,8 +43,8 @@ extension JournalEntry {
             ("fault", AdminJSON.string(answer.fault)),
             ("outcome", AdminJSON.string(answer.outcome.rawValue)),
             ("stream", streamJSON),
-            ("graphqlOperations", graphQLOperations.map(AdminJSON.strings) ?? AdminJSON.null),
         ]
+        if let graphQLOperations { members.append(("graphqlOperations", AdminJSON.strings(graphQLOperations))) }
         if case .upstream(let response) = unanswered, let node = try? JSONParser.parse(response) {
             members.append(("upstreamResponse", node))
         }
