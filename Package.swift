@@ -65,11 +65,13 @@ let package = Package(
         // The blocking HTTP/1.1 transport that sends a client's request on unchanged: for the recorder, the fallback
         // proxy and drift, never linked by an app.
         .target(name: "StandInSocket", dependencies: ["NetworkCore", "StandInSupport"]),
+        // An OpenAPI document as a contract: its operations, and JSON Schema validation of requests and responses.
+        .target(name: "StandInContract", dependencies: ["StandInFixtures"]),
         // `standin import` and `standin drift`: only the command line links them.
         .target(
             name: "StandInTooling",
             dependencies: [
-                "NetworkCore", "StandInFixtures", "StandInSocket", "StandInSupport",
+                "NetworkCore", "StandInContract", "StandInFixtures", "StandInSocket", "StandInSupport",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -142,6 +144,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "StandInEngineTests", dependencies: ["StandInEngine"]),
+        .testTarget(name: "StandInContractTests", dependencies: ["StandInContract", "StandInFixtures"]),
         .testTarget(name: "StandInCATests", dependencies: ["StandInCA", "ServerTestSupport"]),
         .testTarget(
             name: "StandInTestingTests",

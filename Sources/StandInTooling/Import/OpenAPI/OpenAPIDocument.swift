@@ -1,12 +1,10 @@
 import Foundation
+import StandInContract
 import StandInFixtures
 
 /// An OpenAPI 3.0 or 3.1 document as parsed JSON, with what every part of the import asks of it: which version's
 /// schema rules apply, the base path every operation's path starts with, and local `$ref`s resolved.
 struct OpenAPIDocument {
-    /// The most `$ref`s followed one after another before a chain counts as a loop.
-    static let longestReferenceChain = 32
-
     /// The whole document.
     let root: JSONNode
     /// Whether schemas follow OpenAPI 3.1 (JSON Schema 2020-12: `type` arrays, numeric `exclusiveMinimum`, `examples`
@@ -46,24 +44,8 @@ struct OpenAPIDocument {
         return path.hasPrefix("/") ? String(path) : "/" + path
     }
 
-    /// `node` with its `$ref` chain followed: the node itself when it has no `$ref`, else what the reference points
-    /// at. Throws when a reference is not local, points at nothing, or loops.
-    func resolved(_ node: JSONNode) throws(OpenAPIReferenceError) -> JSONNode {
-        var current = node
-        for _ in 0..<Self.longestReferenceChain {
-            guard let reference = current["$ref"]?.stringValue else { return current }
-            current = try target(of: reference)
-        }
-        throw .loop(node["$ref"]?.stringValue ?? "")
-    }
-
-    /// What a local reference (`#/components/schemas/Pet`) points at.
-    func target(of reference: String) throws(OpenAPIReferenceError) -> JSONNode {
-        guard reference.hasPrefix("#") else { throw .external(reference) }
-        let pointer = String(reference.dropFirst())
-        guard let target = root.value(at: pointer.removingPercentEncoding ?? pointer),
-            pointer.isEmpty || pointer.hasPrefix("/")
-        else { throw .missing(reference) }
-        return target
+    /// `node` with its `$ref` chain followed (see `SpecReferences`).
+    func resolved(_ node: JSONNode) throws(SpecReferenceError) -> JSONNode {
+        try SpecReferences(root: root).resolved(node)
     }
 }

@@ -22,21 +22,3 @@ public enum OpenAPIImportError: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 }
-
-/// A `$ref` the import could not follow.
-enum OpenAPIReferenceError: Error, Equatable, CustomStringConvertible {
-    /// The reference points into another file or URL.
-    case external(String)
-    /// The reference points at nothing in this document.
-    case missing(String)
-    /// The reference leads back to itself through other references.
-    case loop(String)
-
-    var description: String {
-        switch self {
-        case .external(let reference): "$ref \(reference.quoted) points outside this document, which is not followed"
-        case .missing(let reference): "$ref \(reference.quoted) points at nothing in this document"
-        case .loop(let reference): "$ref \(reference.quoted) only leads to more references"
-        }
-    }
-}
