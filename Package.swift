@@ -80,8 +80,8 @@ let package = Package(
         .target(
             name: "MockServer",
             dependencies: [
-                "NetworkCore", "StandInCA", "StandInEngine", "StandInFixtures", "StandInSocket", "StandInSupport",
-                "URLSessionHostFix",
+                "NetworkCore", "StandInCA", "StandInContract", "StandInEngine", "StandInFixtures", "StandInSocket",
+                "StandInSupport", "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The dashboard's script, as bytes in the binary: nothing has to sit beside the executable.
@@ -137,8 +137,8 @@ let package = Package(
         .testTarget(
             name: "MockServerTests",
             dependencies: [
-                "MockServer", "NetworkCore", "NetworkTestSupport", "ServerTestSupport", "StandInCA", "StandInEngine",
-                "StandInFixtures", "StandInSupport", "URLSessionHostFix",
+                "MockServer", "NetworkCore", "NetworkTestSupport", "ServerTestSupport", "StandInCA", "StandInContract",
+                "StandInEngine", "StandInFixtures", "StandInSupport", "URLSessionHostFix",
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Fixtures")]

@@ -27,6 +27,11 @@
 #   jsonbody  POST /search of Benchmarks/graphql/mocks: the same bytes matched by a body `json` subset of the same
 #             name and variables, answered with the same body: what the GraphQL case costs without GraphQL.
 #             Reported, never in the baseline
+#   post      POST /orders of Benchmarks/contract/mocks: a 1 KB JSON order (Benchmarks/contract/order.json) answered
+#             with a fixed body. Reported, never in the baseline
+#   contract  the post case under `--spec Benchmarks/contract/openapi.json`: the order's query, header and body
+#             validated against the spec (nested objects, arrays, formats, patterns, enums) and the answer checked
+#             against the 201's schema: what the contract costs. Reported, never in the baseline
 #   dashboard the static case's requests with 3 dashboards open: `curl -N` readers of /__standin/events, each waited
 #             for until it has heard the last request, so that every event's formatting and writing counts. Reported,
 #             never in the baseline: a stream is written out every 20 ms, so how many events one write carries, and
@@ -51,9 +56,9 @@
 # Environment (all optional):
 #   REQUESTS=400       requests measured per case
 #   WARMUP=50          requests both runs of a case serve, before the measured ones
-#   CASES="static template miss journal session header tls limited headers graphql jsonbody dashboard"   the cases
-#                      measured (--update measures them all; dashboard, limited, headers, graphql and jsonbody stay
-#                      out of the baseline)
+#   CASES="static template miss journal session header tls limited headers graphql jsonbody post contract
+#                      dashboard"   the cases measured (--update measures them all; dashboard, limited, headers,
+#                      graphql, jsonbody, post and contract stay out of the baseline)
 #   PORT=18084         port of the server under test (its HTTPS port, for the tls case, is the next one)
 #   STANDIN=path       a prebuilt standin binary; skips `swift build`
 # Linux only (valgrind).
@@ -109,14 +114,18 @@ JOURNAL_FILL=10
 declare -A mocks=([static]=Benchmarks/mocks [template]=Benchmarks/instructions-mocks
     [miss]=Benchmarks/instructions-mocks [journal]=Benchmarks/instructions-mocks [session]=Benchmarks/mocks
     [header]=Benchmarks/mocks [tls]=Benchmarks/mocks [dashboard]=Benchmarks/mocks [limited]=Benchmarks/mocks
-    [headers]=Benchmarks/mocks [graphql]=Benchmarks/graphql/mocks [jsonbody]=Benchmarks/graphql/mocks)
+    [headers]=Benchmarks/mocks [graphql]=Benchmarks/graphql/mocks [jsonbody]=Benchmarks/graphql/mocks
+    [post]=Benchmarks/contract/mocks [contract]=Benchmarks/contract/mocks)
 declare -A paths=([static]=/bench [template]=/orders/7 [miss]=/products/7 [journal]=/__standin/requests
     [session]=/bench [header]=/bench [tls]=/bench [dashboard]=/bench [limited]=/bench-limited
-    [headers]=/bench-headers [graphql]=/graphql [jsonbody]=/search)
+    [headers]=/bench-headers [graphql]=/graphql [jsonbody]=/search [post]=/orders [contract]=/orders)
 declare -A statuses=([static]=200 [template]=200 [miss]=404 [journal]=200 [session]=200 [header]=200 [tls]=200
-    [dashboard]=200 [limited]=200 [headers]=200 [graphql]=200 [jsonbody]=200)
+    [dashboard]=200 [limited]=200 [headers]=200 [graphql]=200 [jsonbody]=200 [post]=201 [contract]=201)
 # The cases whose requests are POSTs of a JSON body: the file sent.
-declare -A bodies=([graphql]=Benchmarks/graphql/operation.json [jsonbody]=Benchmarks/graphql/operation.json)
+declare -A bodies=([graphql]=Benchmarks/graphql/operation.json [jsonbody]=Benchmarks/graphql/operation.json
+    [post]=Benchmarks/contract/order.json [contract]=Benchmarks/contract/order.json)
+# The cases whose server runs with more options.
+declare -A serveOptions=([contract]="--spec Benchmarks/contract/openapi.json")
 declare -A fills=([journal]=/orders/7)
 # The cases whose requests name a session, started through the admin API before the fill and the warm-up.
 declare -A sessioned=([session]=1)
@@ -127,8 +136,8 @@ declare -A secure=([tls]=1)
 # Each case with dashboards: how many event streams read while its requests are served.
 declare -A dashboards=([dashboard]=3)
 # The cases left out of the baseline (see the header).
-declare -A unchecked=([dashboard]=1 [limited]=1 [headers]=1 [graphql]=1 [jsonbody]=1)
-read -r -a cases <<<"${CASES:-static template miss journal session header tls limited headers graphql jsonbody dashboard}"
+declare -A unchecked=([dashboard]=1 [limited]=1 [headers]=1 [graphql]=1 [jsonbody]=1 [post]=1 [contract]=1)
+read -r -a cases <<<"${CASES:-static template miss journal session header tls limited headers graphql jsonbody post contract dashboard}"
 
 # Where send's requests go: the server's plain port, or its HTTPS port for the tls case.
 BASE_URL="http://127.0.0.1:$PORT"
@@ -188,6 +197,10 @@ total_instructions() {
     local command=("$PWD/$STRIPPED" serve --mocks "${mocks[$name]}" --port "$PORT" --threads 1 --quiet --no-watch)
     local status=${statuses[$name]} port=$PORT options=()
     BASE_URL="http://127.0.0.1:$PORT"
+    if [[ -n "${serveOptions[$name]:-}" ]]; then
+        read -r -a more <<<"${serveOptions[$name]}"
+        command+=("${more[@]}")
+    fi
     if [[ -n "${secure[$name]:-}" ]]; then
         command+=(--tls-port "$TLS_PORT" --tls-cert "$TLS_DIR/cert.pem" --tls-key "$TLS_DIR/key.pem")
         port=$TLS_PORT
@@ -306,6 +319,12 @@ fi
 if [[ -n "${measured[graphql]:-}" && -n "${measured[jsonbody]:-}" ]]; then
     printf 'graphql / jsonbody %s\n' "$(ratio "${measured[graphql]}" "${measured[jsonbody]}")"
     summarize "instructions/request, graphql / jsonbody" "${measured[graphql]} / ${measured[jsonbody]}"
+fi
+
+# What holding a 1 KB POST to the spec costs beside the same POST without one (bar: 1.5).
+if [[ -n "${measured[contract]:-}" && -n "${measured[post]:-}" ]]; then
+    printf 'contract / post %s\n' "$(ratio "${measured[contract]}" "${measured[post]}")"
+    summarize "instructions/request, contract / post" "${measured[contract]} / ${measured[post]}"
 fi
 
 if [[ "$MODE" == --update ]]; then

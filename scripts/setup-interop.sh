@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the real backends, clients and validators the interop tests use: httpbin (served by gunicorn, called
 # with python-requests), moto (AWS, called with boto3), the OpenAI Python SDK and httpx-sse (which read event
-# streams), gql and strawberry-graphql on uvicorn (a GraphQL client and server), and openapi-schema-validator with
+# streams), gql and strawberry-graphql on uvicorn (a GraphQL client and server), schemathesis (requests generated
+# from a spec, for `serve --spec`), and openapi-schema-validator with
 # PyYAML, which checks the bodies `standin import openapi` serves; Selenium, which drives the browser in the dashboard's tests; and mitmproxy,
 # whose HAR captures of httpbin `standin import har` reads. It also fetches the public OpenAPI specs those tests
 # import, from the openapi-spec-validator source package on PyPI, into .build/openapi-specs (outside git;
@@ -51,6 +52,13 @@ if ! PYTHONPATH=$graphql python3 -c 'import gql, requests_toolbelt, strawberry.a
     echo "Installing gql, strawberry-graphql (with its ASGI app) and uvicorn with pip into $graphql…" >&2
     pip_install --target "$graphql" --upgrade 'gql[requests]' 'strawberry-graphql[asgi]' uvicorn
 fi
+# schemathesis (which generates requests that conform to a spec and requests that break it, for `serve --spec`)
+# goes into a folder of its own too: its pins on shared dependencies (hypothesis, jsonschema) are its own.
+contract=.build/python-contract
+if ! PYTHONPATH=$contract python3 -c 'import schemathesis' 2>/dev/null; then
+    echo "Installing schemathesis with pip into $contract…" >&2
+    pip_install --target "$contract" schemathesis
+fi
 if ! python3 -c 'import mitmproxy' 2>/dev/null; then
     echo "Installing mitmproxy with pip…" >&2
     # On its own: its pins on shared dependencies (cryptography) would otherwise hold back moto's.
@@ -72,4 +80,15 @@ if [ ! -f "$specs/.complete" ]; then
     cp "$data/bench/specs/github.yaml" "$specs/github.yaml"
     cp "$data/bench/specs/stripe.yaml" "$specs/stripe.yaml"
     touch "$specs/.complete"
+fi
+# The petstore of openapi-core's tests: every parameter style, cookies, a JSON parameter, form and multipart bodies,
+# discriminators; what `serve --spec` is fuzzed against.
+if [ ! -f "$specs/openapi-core-petstore.yaml" ]; then
+    echo "Fetching openapi-core 0.23.1's petstore spec (its source package) into $specs…" >&2
+    download=$(mktemp -d)
+    trap 'rm -rf "$download"' EXIT
+    python3 -m pip download --quiet --disable-pip-version-check --no-binary :all: --no-deps \
+        openapi-core==0.23.1 -d "$download"
+    tar -xzf "$download"/openapi_core-0.23.1.tar.gz -C "$download"
+    cp "$download/openapi_core-0.23.1/tests/integration/data/v3.0/petstore.yaml" "$specs/openapi-core-petstore.yaml"
 fi

@@ -1,3 +1,4 @@
+import StandInContract
 import StandInEngine
 import StandInFixtures
 
@@ -5,7 +6,15 @@ extension MockResponder {
     /// Answers from `state`'s fixtures, with the simulation planned for the answer. An intact, undelayed response is
     /// written straight into the request; anything else (a delay, a fault) is rendered now and delivered later by
     /// `DeferredDelivery` on this loop's timers.
-    func answerFromFixtures(_ exchange: consuming Exchange, state: SessionState, controls: SimulationControls) {
+    ///
+    /// Under a spec (`contract`), the answer is checked against the operation's response too, and in `warn` mode
+    /// carries the count of the request's violations.
+    func answerFromFixtures(
+        _ exchange: consuming Exchange,
+        state: SessionState,
+        controls: SimulationControls,
+        contract: ContractCheck? = nil
+    ) {
         let fixtures = state.fixtures.current
         let successCode = fixtures.config.envelope.successCode
         var facts = RequestFacts(exchange.request)
@@ -22,14 +31,15 @@ extension MockResponder {
         switch answer {
         case .resource(let reply, let fixture, let plan):
             hits?.add(fixture.id)
-            let ending = plan.ending(fixture: fixture.id, envelopeCode: reply.envelopeCode, successCode: successCode)
-            guard !plan.isDeferred else {
-                var rendered = RenderedResponse()
-                reply.write(into: &rendered)
-                return deliverLater(rendered, plan: plan, exchange, ending)
+            var ending = plan.ending(fixture: fixture.id, envelopeCode: reply.envelopeCode, successCode: successCode)
+            guard !plan.isDeferred || contract != nil else {
+                exchange.request.send(reply, status: plan.status)
+                return finish(consume exchange, ending)
             }
-            exchange.request.send(reply, status: plan.status)
-            finish(consume exchange, ending)
+            var rendered = RenderedResponse()
+            reply.write(into: &rendered)
+            if let contract { ending.contract = contract.checking(&rendered, status: plan.status) }
+            deliver(rendered, plan: plan, exchange, ending)
         case .matched(let match, let plan):
             let fixture = match.fixture
             hits?.add(fixture.id)
@@ -45,6 +55,7 @@ extension MockResponder {
                 requestId: exchange.requestId,
                 random: simulation.templateRandom
             )
+            ending.contract = contract?.note
             if let events = plan.response.events, plan.streamsEvents(to: exchange.request.method) {
                 var head = RenderedResponse()
                 warnOfEscaped(plan.response.writeHeaders(with: &renderContext, into: &head), fixture: fixture.id)
@@ -55,11 +66,12 @@ extension MockResponder {
                 )
                 return stream(script, head: head, plan: plan, exchange, ending)
             }
-            guard !plan.isDeferred else {
+            guard !plan.isDeferred, contract == nil else {
                 var rendered = RenderedResponse()
                 warnOfEscaped(plan.response.write(with: &renderContext, into: &rendered), fixture: fixture.id)
                 plan.writeRateLimitHeaders(into: &rendered)
-                return deliverLater(rendered, plan: plan, exchange, ending)
+                if let contract { ending.contract = contract.checking(&rendered, status: plan.status) }
+                return deliver(rendered, plan: plan, exchange, ending)
             }
             let request = exchange.request
             var sink = request
@@ -123,6 +135,21 @@ extension MockResponder {
         context.logger.warning(
             "\(fixture): control characters in the rendered value of \(headers.joined(separator: ", ")) were percent-encoded"
         )
+    }
+
+    /// Sends `rendered` now when `plan` defers nothing, else hands it to `deliverLater`.
+    private func deliver(
+        _ rendered: RenderedResponse,
+        plan: ResponsePlan,
+        _ exchange: consuming Exchange,
+        _ ending: Exchange.Ending
+    ) {
+        guard plan.isDeferred else {
+            rendered.write(to: exchange.request)
+            exchange.request.send(status: plan.status)
+            return finish(consume exchange, ending)
+        }
+        deliverLater(rendered, plan: plan, exchange, ending)
     }
 
     /// Hands a delayed or faulty answer to a `DeferredDelivery`, which finishes the exchange once it is over, with

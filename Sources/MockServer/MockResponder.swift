@@ -66,6 +66,10 @@ final class MockResponder: HTTPHandler {
         switch sessionState(for: controls.session) {
         case .success(let state):
             exchange.journal(into: state.journal, redactor: reception.redactor)
+            if let served = context.contract {
+                let simulation = controls.simulation
+                return answerUnderContract(consume exchange, state: state, controls: simulation, served: served)
+            }
             answerFromFixtures(consume exchange, state: state, controls: controls.simulation)
         case .failure(let refusal):
             // Not journaled, in no session.

@@ -70,7 +70,8 @@ public final class MockServer: Sendable {
             localCA: configuration.tls?.localCA,
             maxSessions: configuration.maxSessions,
             sessionClock: configuration.sessionClock,
-            streamWriteTimeoutSeconds: configuration.limits.idleTimeoutSeconds
+            streamWriteTimeoutSeconds: configuration.limits.idleTimeoutSeconds,
+            contract: configuration.contract
         )
         self.context = context
         let recording = configuration.recording.map { recording in

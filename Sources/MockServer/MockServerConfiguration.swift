@@ -43,6 +43,8 @@ public struct MockServerConfiguration: Sendable {
     /// The most requests a second the dashboard shows live; the rest are counted in `skipped` events. Tests lower
     /// it to make a burst exceed it on any machine.
     var liveEventsPerSecond = JournalFeed.defaultLiveEventsPerSecond
+    /// The spec requests and answers are held to (`serve --spec`); nil holds them to none.
+    public var contract: ServedContract?
     /// The most sessions (`POST /__standin/sessions`) alive at once; one more gets 429.
     public var maxSessions = MockServerConfiguration.defaultMaxSessions
     /// What sessions count their time to live with; tests move it on instead of waiting.

@@ -34,6 +34,7 @@ enum DashboardStyle {
         table { border-collapse: collapse; width: 100%; }
         td, th { text-align: left; padding: .25em; border-bottom: 1px solid var(--line); }
         .dropped { color: var(--miss); }
+        .violations { color: var(--miss); opacity: 1; }
         #skipped { margin: .25em 0; padding: .25em .5em; background: #8882; }
         """#
 }

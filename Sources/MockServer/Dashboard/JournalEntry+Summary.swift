@@ -49,6 +49,12 @@ extension JournalEntry {
         }
         out.append(#","graphql":"#)
         Self.writeString(graphQLOperations?.map { $0.isEmpty ? "(anonymous)" : $0 }.joined(separator: ", "), into: &out)
+        out.append(#","violations":"#)
+        if let contract {
+            out.appendDecimal(contract.requestViolations.count + contract.responseViolations.count)
+        } else {
+            out.append("null")
+        }
         out.append(contentsOf: origin.members)
         out.append(UInt8(ascii: "}"))
     }

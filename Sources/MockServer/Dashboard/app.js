@@ -127,7 +127,27 @@ function pathCell(entry) {
   const cell = element("span", "path", entry.path + (entry.query ? "?" + entry.query : ""));
   const operations = graphQLOperations(entry);
   if (operations !== null) cell.append(" ", element("small", "operation", operations));
+  const violations = specViolations(entry);
+  if (violations) cell.append(" ", element("small", "violations", violations + " spec violation" + (violations === 1 ? "" : "s")));
   return cell;
+}
+
+// How many ways a request and its answer broke the spec (`serve --spec`), or null without one: from the live
+// summary (`violations`) or from the journal's entry (`contract`).
+function specViolations(entry) {
+  if (typeof entry.violations === "number") return entry.violations;
+  if (!entry.contract) return null;
+  return entry.contract.requestViolations.length + entry.contract.responseViolations.length;
+}
+
+// The journal's `contract` as lines: the operation, then each violation of the request and of the answer.
+function contractLines(contract) {
+  const line = (violation) => "  " + violation.in + (violation.pointer ? " " + violation.pointer : "") + ": " +
+    violation.message + " (" + violation.rule + ")";
+  return [contract.operation === null ? "not in the spec" : "operation " + contract.operation]
+    .concat(contract.requestViolations.length ? ["request:"].concat(contract.requestViolations.map(line)) : [])
+    .concat(contract.responseViolations.length ? ["response:"].concat(contract.responseViolations.map(line)) : [])
+    .join("\n");
 }
 
 // The names of the GraphQL operations an entry asked for, joined, or null: from the live summary (`graphql`) or
@@ -204,6 +224,7 @@ function showDetails(details, entry, session) {
     "\n" + (entry.fixture === null ? "no fixture matched" : "fixture " + entry.fixture) +
     (entry.variant ? "\nvariant " + entry.variant : "") +
     (entry.simulation ? "\nsimulation: " + entry.simulation : ""));
+  if (entry.contract) section(details, "Spec", contractLines(entry.contract));
   section(details, "Timing", entry.time + ", answered in " + entry.durationMs.toFixed(3) + " ms");
   if (entry.fixture === null) {
     const misses = (entry.nearMisses || []).map((miss) =>

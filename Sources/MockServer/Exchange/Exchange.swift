@@ -69,6 +69,8 @@ extension Exchange {
         /// The GraphQL operations the request asked for, by name (`""` for an anonymous one); nil for a request
         /// not read as GraphQL.
         var graphQLOperations: [String]?
+        /// Under a spec (`serve --spec`), what the request and its answer came to against it.
+        var contract: ContractNote?
 
         init(
             status: Int,

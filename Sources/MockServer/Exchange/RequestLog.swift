@@ -62,14 +62,26 @@ struct RequestLog {
         completed.answer.status = UInt16(clamping: ending.status)
         completed.durationNanoseconds = nanoseconds
         completed.simulation = ending.details
-        completed.graphQLOperations = ending.graphQLOperations
+        completed.extras = JournalExtras(graphQLOperations: ending.graphQLOperations, contract: ending.contract)
         journal.record(completed)
     }
 
-    /// What the access log adds after the duration: the GraphQL operations (`graphql=GetUser`), then the details.
+    /// What the access log adds after the duration: the GraphQL operations (`graphql=GetUser`), what the spec made
+    /// of the request and its answer (`not-in-spec`, `violations=2`, `response-violations=1`), then the details.
     private static func accessLogDetails(_ ending: borrowing Exchange.Ending) -> String? {
-        guard let names = ending.graphQLOperations else { return ending.details }
-        let operations = "graphql=" + names.map { $0.isEmpty ? "(anonymous)" : $0 }.joined(separator: ",")
-        return ending.details.map { "\(operations) \($0)" } ?? operations
+        guard ending.graphQLOperations != nil || ending.contract != nil else { return ending.details }
+        var parts: [String] = []
+        if let names = ending.graphQLOperations {
+            parts.append("graphql=" + names.map { $0.isEmpty ? "(anonymous)" : $0 }.joined(separator: ","))
+        }
+        if let contract = ending.contract {
+            if contract.operation == nil { parts.append("not-in-spec") }
+            if !contract.requestViolations.isEmpty { parts.append("violations=\(contract.requestViolations.count)") }
+            if !contract.responseViolations.isEmpty {
+                parts.append("response-violations=\(contract.responseViolations.count)")
+            }
+        }
+        if let details = ending.details { parts.append(details) }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 }

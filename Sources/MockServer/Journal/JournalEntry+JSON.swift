@@ -8,7 +8,8 @@ extension JournalEntry {
     /// base64 (`bodyBase64`); `durationMs` has microsecond precision. `envelopeCode`, `fault` and `outcome` say what
     /// the answer meant; `stream` (`eventsSent`, `clientLeftFirst`) what became of an event stream (null for any
     /// other answer); `graphqlOperations`, only on a request read as GraphQL, the names of the operations it asked
-    /// for (`""` for an anonymous one); a fallback backend's answer comes as `upstreamResponse`, a fixture's
+    /// for (`""` for an anonymous one); `contract`, only under a spec (`serve --spec`), the operation (null: not in
+    /// the spec) with the request's and the answer's violations; a fallback backend's answer comes as `upstreamResponse`, a fixture's
     /// `response`.
     var json: JSONNode {
         var headerValues: [(String, String)] = []
@@ -45,6 +46,7 @@ extension JournalEntry {
             ("stream", streamJSON),
         ]
         if let graphQLOperations { members.append(("graphqlOperations", AdminJSON.strings(graphQLOperations))) }
+        if let contract { members.append(("contract", contract.json)) }
         if case .upstream(let response) = unanswered, let node = try? JSONParser.parse(response) {
             members.append(("upstreamResponse", node))
         }

@@ -35,9 +35,8 @@ struct JournalEntry: Sendable {
     var simulation: String?
     /// For a request no fixture answered: its near misses, or the fallback backend's answer.
     var unanswered: Unanswered?
-    /// The GraphQL operations the request asked for, by name (`""` for an anonymous one); nil when it was not read
-    /// as GraphQL.
-    var graphQLOperations: [String]?
+    /// What only some entries say (GraphQL operations, a spec's verdict); nil for the rest.
+    var extras: JournalExtras?
 
     /// What the entry holds in memory, about: its packed head, its body, its near misses or a fallback backend's
     /// answer, and a share for itself.
@@ -80,6 +79,12 @@ struct JournalEntry: Sendable {
         guard case .nearMisses(let misses) = unanswered else { return [] }
         return misses
     }
+
+    /// The GraphQL operations the request asked for, by name (`""` for an anonymous one); nil when it was not read
+    /// as GraphQL.
+    var graphQLOperations: [String]? { extras?.graphQLOperations }
+    /// Under a spec (`serve --spec`), the operation and what the request and its answer broke.
+    var contract: ContractNote? { extras?.contract }
 
     var method: String { head.method }
     var path: String { head.path }

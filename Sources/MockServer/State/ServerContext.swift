@@ -28,6 +28,8 @@ final class ServerContext: Sendable {
     let logger: Logger
     /// How long a fixture's event stream may wait for a client that stops reading (`--idle-timeout`).
     let streamWriteTimeoutSeconds: Int
+    /// The spec requests and answers are held to (`--spec`), if any.
+    let contract: ServedContract?
 
     init(
         store: FixtureStore,
@@ -41,8 +43,10 @@ final class ServerContext: Sendable {
         localCA: LocalCA? = nil,
         maxSessions: Int,
         sessionClock: SessionClock,
-        streamWriteTimeoutSeconds: Int = ServerLimits().idleTimeoutSeconds
+        streamWriteTimeoutSeconds: Int = ServerLimits().idleTimeoutSeconds,
+        contract: ServedContract? = nil
     ) {
+        self.contract = contract
         self.streamWriteTimeoutSeconds = streamWriteTimeoutSeconds
         self.sessionHost = sessionHost
         self.sessionFallback = sessionFallback
