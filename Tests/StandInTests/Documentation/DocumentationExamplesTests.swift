@@ -17,6 +17,23 @@ import Testing
         return try ConsoleExample.examples(in: text, file: file)
     }
 
+    /// The comment by which a page asks for its server to run with more options (`--spec Mocks/openapi.yaml`),
+    /// paths relative to the repository root.
+    static let serveOptionsMarker = "<!-- examples serve with: "
+
+    /// The options a page's comment asks its server for; none without one.
+    private static func serveOptions(in file: String) throws -> [String] {
+        let text = try String(contentsOf: StandInBinary.repositoryRoot.appendingPathComponent(file), encoding: .utf8)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(serveOptionsMarker) }) else {
+            return []
+        }
+        let options = line.dropFirst(serveOptionsMarker.count).replacingOccurrences(of: "-->", with: "")
+        return options.split(separator: " ").map { option in
+            option.hasPrefix("Mocks/") ? StandInBinary.repositoryRoot.appendingPathComponent(String(option)).path
+                : String(option)
+        }
+    }
+
     /// Each file's examples run in order against a server of their own, as a reader following that page would
     /// run them: what one example changes (a sequence's step, the journal, a run-time fixture), the next one sees.
     @Test(arguments: files) func examplesPrintWhatTheyShow(file: String) async throws {
@@ -24,7 +41,9 @@ import Testing
         guard !examples.isEmpty else { return }
         let mocks = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
         // One thread: the examples run one at a time, and the suite beside them has the cores.
-        let server = try await ServeProcess(["--mocks", mocks, "--threads", "1", "--quiet", "--no-watch"])
+        let server = try await ServeProcess(
+            ["--mocks", mocks, "--threads", "1", "--quiet", "--no-watch"] + Self.serveOptions(in: file)
+        )
         defer { server.stop() }
         let runner = try ConsoleRunner(port: server.port)
         defer { runner.remove() }
