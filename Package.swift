@@ -93,7 +93,8 @@ let package = Package(
         .executableTarget(
             name: "standin",
             dependencies: [
-                "MockServer", "NetworkCore", "StandInCA", "StandInFixtures", "StandInTooling",
+                "MockServer", "NetworkCore", "StandInCA", "StandInClient", "StandInContract", "StandInFixtures",
+                "StandInTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
