@@ -93,7 +93,8 @@ let package = Package(
         .executableTarget(
             name: "standin",
             dependencies: [
-                "MockServer", "NetworkCore", "StandInCA", "StandInFixtures", "StandInTooling",
+                "MockServer", "NetworkCore", "StandInCA", "StandInClient", "StandInContract", "StandInFixtures",
+                "StandInTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -144,7 +145,11 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "StandInEngineTests", dependencies: ["StandInEngine"]),
-        .testTarget(name: "StandInContractTests", dependencies: ["StandInContract", "StandInFixtures"]),
+        // StandInTooling reads the public specs' YAML for the tests that load them.
+        .testTarget(
+            name: "StandInContractTests",
+            dependencies: ["StandInContract", "StandInFixtures", "StandInTooling"]
+        ),
         .testTarget(name: "StandInCATests", dependencies: ["StandInCA", "ServerTestSupport"]),
         .testTarget(
             name: "StandInTestingTests",

@@ -3,7 +3,9 @@ import Foundation
 import Logging
 import MockServer
 import NetworkCore
+import StandInContract
 import StandInFixtures
+import StandInTooling
 
 /// `standin record`: proxy to the real backend and write what it answers as fixtures, until interrupted.
 struct Record: ParsableCommand {
@@ -19,7 +21,9 @@ struct Record: ParsableCommand {
             (password, token, session, api_key, names ending in _token or _secret, every --redact-json-field) read \
             <redacted> and are left out of the match; and every such value is replaced by <redacted> wherever else \
             it appears. --keep-secrets turns this off for one run. Each access-log \
-            line says RECORDED, UPDATED, UNCHANGED or SERVED. Stop with Ctrl-C to see what was written.
+            line says RECORDED, UPDATED, UNCHANGED or SERVED. Stop with Ctrl-C to see what was written. With \
+            --spec, the recorded responses are then checked against that OpenAPI document and every way the backend \
+            broke it is printed, grouped by operation.
             """
     )
 
@@ -78,6 +82,8 @@ struct Record: ParsableCommand {
 
     @OptionGroup var listen: ListenOptions
 
+    @OptionGroup var spec: SpecOptions
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -103,6 +109,7 @@ struct Record: ParsableCommand {
     func run() throws {
         LogSetup.bootstrap()
         let logger = Logger(label: "standin")
+        let contract = try spec.contract()
         let directory = URL(fileURLWithPath: mocks.mocks)
         let rules = RecordingRules(
             redactor: redaction.redactor,
@@ -161,8 +168,51 @@ struct Record: ParsableCommand {
         }
         if let summary = waitFor({ await server.recordingSummary() }) {
             printLine(summary.rendered(mocksDirectory: mocks.mocks))
+            if let contract, let file = spec.spec {
+                printLine(try Self.violations(of: summary, against: contract, spec: file, mocks: mocks.mocks))
+            }
         }
         printLine("StandIn stopped (\(signal ?? "stopped")).")
+    }
+}
+
+extension Record {
+    /// The ways the recorded responses (the files `summary` lists, as stored) break `contract`, grouped by
+    /// operation: `GET /pets/{id}: 2 responses broke the spec`, then each violation on an indented line.
+    static func violations(
+        of summary: RecordingSummary,
+        against contract: Contract,
+        spec: String,
+        mocks: String
+    ) throws -> String {
+        let loaded = try loadFixtures(from: mocks)
+        let report = ContractFixtureCheck(contract: contract, fixtures: loaded).run(only: Set(summary.files.map(\.id)))
+        let name = URL(fileURLWithPath: spec).lastPathComponent
+        var lines: [String] = []
+        var operations: [String] = []
+        var byOperation: [String: [ContractFinding]] = [:]
+        for finding in report.findings {
+            if byOperation[finding.operation] == nil { operations.append(finding.operation) }
+            byOperation[finding.operation, default: []].append(finding)
+        }
+        for operation in operations {
+            let findings = byOperation[operation] ?? []
+            let responses = Set(findings.map(\.response)).count
+            lines.append("\(operation): \(responses) response\(responses == 1 ? "" : "s") broke the spec")
+            lines += findings.map { "  \($0)" }
+        }
+        lines.append(
+            report.findings.isEmpty
+                ? "The backend kept to \(name) in all \(report.checkedResponses) recorded response(s)."
+                : "\(report.brokenResponses) of \(report.checkedResponses) recorded response(s) broke \(name)."
+        )
+        if !report.notInSpec.isEmpty {
+            lines.append(
+                "\(report.notInSpec.count) recorded endpoint(s) not in the spec: "
+                    + report.notInSpec.joined(separator: ", ")
+            )
+        }
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -15,7 +15,8 @@ struct StandIn: ParsableCommand {
             """,
         version: Version.current,
         subcommands: [
-            Serve.self, Record.self, Check.self, List.self, Drift.self, Import.self, CertificateAuthorityCommand.self,
+            Serve.self, Record.self, Check.self, List.self, Coverage.self, Drift.self, Import.self,
+            CertificateAuthorityCommand.self,
         ],
         defaultSubcommand: Serve.self
     )

@@ -5,7 +5,7 @@ import Testing
 /// same.
 @Suite struct CommandLineHelpTests {
     private static let commands = [
-        ["serve"], ["record"], ["check"], ["list"], ["drift"], ["import", "har"], ["import", "wiremock"],
+        ["serve"], ["record"], ["check"], ["list"], ["coverage"], ["drift"], ["import", "har"], ["import", "wiremock"],
         ["import", "openapi"],
     ]
 

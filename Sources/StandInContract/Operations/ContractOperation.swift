@@ -11,35 +11,44 @@ public struct ContractOperation: Sendable {
     /// The responses the spec lists, in the order written.
     public let responses: [ContractResponse]
 
+    /// The path read for matching.
+    let template: PathTemplate
+    /// The parameters, the path item's merged with the operation's (the operation's win by name and location).
+    let parameters: [ContractParameter]
+    /// The request body, when the spec describes one.
+    let requestBody: ContractRequestBody?
+    /// The `content` of each of `responses`, in the same order.
+    let responseContent: [[ContractMediaType]]
+
     /// Every way `request` breaks the operation: path, query, header and cookie parameters (required, schema,
     /// style/explode), the body's content type and the body against its schema. Empty when it conforms.
     public func requestViolations<Request: IncomingRequest>(of request: Request) -> [ContractViolation] {
-        []
+        let captures = template.match(Self.segments(of: request.path)) ?? [:]
+        var violations = parameterViolations(of: request, captures: captures)
+        violations += requestBody?.violations(of: request) ?? []
+        return violations
     }
 
-    /// Every way a response with `status`, `contentType` and `body` breaks the operation: a status the spec does not
-    /// list, a content type it does not list for that status, a JSON body against the schema. Empty when it
-    /// conforms.
-    public func responseViolations(status: Int, contentType: String?, body: [UInt8]) -> [ContractViolation] {
-        []
+    /// The parameters' violations, `captures` being what the path template captured from the request's path.
+    func parameterViolations<Request: IncomingRequest>(
+        of request: Request,
+        captures: [String: String]
+    ) -> [ContractViolation] {
+        guard !parameters.isEmpty else { return [] }
+        let needsCookies = parameters.contains { $0.location == .cookie }
+        let values = RequestParameters(
+            query: RequestParameters.fields(of: request.rawQuery),
+            cookies: needsCookies ? RequestParameters.cookies(of: request.header(named: "Cookie")) : [],
+            path: captures,
+            header: { request.header(named: $0) },
+            declaredQueryNames: Set(parameters.lazy.filter { $0.location == .query }.map(\.name))
+        )
+        return parameters.flatMap { $0.violations(of: values.value(of: $0)) }
     }
 
-    /// As `responseViolations(status:contentType:body:)`, for a body already parsed (a fixture's, whose lines the
-    /// caller maps the violations' pointers to); nil for a response without a body.
-    public func responseViolations(status: Int, contentType: String?, json: JSONNode?) -> [ContractViolation] {
-        []
-    }
-}
-
-/// One response a spec lists for an operation.
-public struct ContractResponse: Sendable, Hashable {
-    /// The status as the spec writes it: `200`, `4XX` or `default`.
-    public let status: String
-    /// The content types it lists for that status, in the order written (empty for a response without a body).
-    public let contentTypes: [String]
-
-    /// Whether a response with `status` falls under this entry (`4XX` covers 404; `default` covers any status).
-    public func covers(status: Int) -> Bool {
-        false
+    /// The segments of a request's path after its leading `/`.
+    static func segments(of path: String) -> [Substring] {
+        let body = path.hasPrefix("/") ? path.dropFirst() : Substring(path)
+        return body.split(separator: "/", omittingEmptySubsequences: false)
     }
 }

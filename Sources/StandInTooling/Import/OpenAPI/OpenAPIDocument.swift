@@ -1,9 +1,8 @@
-import Foundation
 import StandInContract
 import StandInFixtures
 
 /// An OpenAPI 3.0 or 3.1 document as parsed JSON, with what every part of the import asks of it: which version's
-/// schema rules apply, the base path every operation's path starts with, and local `$ref`s resolved.
+/// schema rules apply and local `$ref`s resolved.
 struct OpenAPIDocument {
     /// The whole document.
     let root: JSONNode
@@ -19,29 +18,6 @@ struct OpenAPIDocument {
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else { throw .unsupportedVersion(version) }
         self.root = root
         isVersion31 = version.hasPrefix("3.1")
-    }
-
-    /// The path of `servers[0].url`, its variables replaced by their defaults, without a trailing `/`; empty when
-    /// the document names no server or the server's URL has no path.
-    var basePath: String {
-        guard case .array(let servers) = root["servers"]?.value, let server = servers.first,
-            var url = server["url"]?.stringValue
-        else { return "" }
-        if case .object(let variables) = server["variables"]?.value {
-            for variable in variables {
-                guard let value = variable.value["default"]?.stringValue else { continue }
-                url = url.replacingOccurrences(of: "{\(variable.key)}", with: value)
-            }
-        }
-        var path = Substring(url)
-        if let scheme = path.range(of: "://") {
-            path = path[scheme.upperBound...]
-            path = path.firstIndex(of: "/").map { path[$0...] } ?? ""
-        }
-        if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
-        while path.hasSuffix("/") { path = path.dropLast() }
-        guard !path.isEmpty else { return "" }
-        return path.hasPrefix("/") ? String(path) : "/" + path
     }
 
     /// `node` with its `$ref` chain followed (see `SpecReferences`).

@@ -1,3 +1,4 @@
+import StandInContract
 import StandInFixtures
 
 /// Imports an OpenAPI 3.0 or 3.1 document: one fixture per operation, under the folder of its first path segment.
@@ -17,7 +18,7 @@ public enum OpenAPIImporter {
         guard case .object(let paths) = root["paths"]?.value else { throw OpenAPIImportError.noPaths }
         let warnings = OpenAPIWarnings(source: source)
         let pathItems = SchemaSampler(document: document, warnings: warnings)
-        let basePath = document.basePath
+        let basePath = SpecServers.basePath(of: root)
         var names: Set<String> = []
         for path in paths where !path.key.hasPrefix("x-") {
             let location = "paths.\(path.key)"

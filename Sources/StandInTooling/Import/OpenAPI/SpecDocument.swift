@@ -34,6 +34,11 @@ public enum SpecDocument {
             return try convert(root, depth: 0, budget: &budget)
         } catch let error as SpecFileError {
             throw error
+        } catch let error as YamlError {
+            throw SpecFileError(
+                "\(url.lastPathComponent) is not valid YAML or JSON",
+                underlying: YAMLSyntaxError(error, text: String(decoding: bytes, as: UTF8.self))
+            )
         } catch {
             throw SpecFileError("\(url.lastPathComponent) is not valid YAML or JSON", underlying: error)
         }

@@ -1,0 +1,131 @@
+/// An OpenAPI path (`/v1/pets/{petId}`, `/files/{name}.json`) read into segments, matched against a request's path
+/// segment by segment, capturing its parameters.
+struct PathTemplate: Sendable {
+    /// One `/`-separated segment of the template.
+    enum Segment: Sendable, Hashable {
+        /// Text the request's segment must equal.
+        case literal(String)
+        /// A whole segment that is one parameter: `{petId}`.
+        case parameter(String)
+        /// Text and parameters mixed: `{name}.json`, `v{major}.{minor}`.
+        case mixed([Part])
+    }
+
+    /// A piece of a mixed segment.
+    enum Part: Sendable, Hashable {
+        /// Text matched exactly.
+        case text(String)
+        /// A parameter, at least one character long.
+        case parameter(String)
+    }
+
+    /// The segments after the leading `/`.
+    let segments: [Segment]
+
+    /// Reads `path`.
+    init(_ path: String) {
+        let body = path.hasPrefix("/") ? path.dropFirst() : Substring(path)
+        segments = body.split(separator: "/", omittingEmptySubsequences: false).map(Self.segment)
+    }
+
+    /// Whether the template has no parameter.
+    var isLiteral: Bool {
+        segments.allSatisfy { if case .literal = $0 { true } else { false } }
+    }
+
+    /// The text of the first segment when it is literal: the bucket a lookup starts in.
+    var firstLiteral: String? {
+        guard case .literal(let text) = segments.first else { return nil }
+        return text
+    }
+
+    /// Whether this template is preferred over `other` for a path both match: at the first segment where they differ
+    /// in kind, a literal beats a mixed segment, which beats a whole parameter.
+    func isMoreSpecific(than other: PathTemplate) -> Bool {
+        for (mine, theirs) in zip(segments, other.segments) where mine.rank != theirs.rank {
+            return mine.rank > theirs.rank
+        }
+        return false
+    }
+
+    /// The parameters of `path` (split into segments) captured by name, or nil when it does not match.
+    func match(_ path: [Substring]) -> [String: String]? {
+        guard path.count == segments.count else { return nil }
+        var captures: [String: String] = [:]
+        for (segment, text) in zip(segments, path) {
+            switch segment {
+            case .literal(let literal):
+                guard text == literal else { return nil }
+            case .parameter(let name):
+                guard !text.isEmpty else { return nil }
+                captures[name] = String(text)
+            case .mixed(let parts):
+                guard Self.match(parts[...], text, into: &captures) else { return nil }
+            }
+        }
+        return captures
+    }
+
+    /// Matches a mixed segment: each parameter takes text up to the next text part's first occurrence (its last
+    /// when that text ends the segment).
+    private static func match(
+        _ parts: ArraySlice<Part>,
+        _ text: Substring,
+        into captures: inout [String: String]
+    ) -> Bool {
+        var rest = text
+        var index = parts.startIndex
+        while index < parts.endIndex {
+            switch parts[index] {
+            case .text(let literal):
+                guard rest.hasPrefix(literal) else { return false }
+                rest = rest.dropFirst(literal.count)
+            case .parameter(let name):
+                let next = parts.index(after: index)
+                guard next < parts.endIndex, case .text(let literal) = parts[next] else {
+                    guard !rest.isEmpty else { return false }
+                    captures[name] = String(rest)
+                    rest = ""
+                    break
+                }
+                let isLast = parts.index(after: next) == parts.endIndex
+                let found = isLast ? rest.ranges(of: literal).last : rest.firstRange(of: literal)
+                guard let found, found.lowerBound > rest.startIndex, !isLast || found.upperBound == rest.endIndex
+                else { return false }
+                captures[name] = String(rest[..<found.lowerBound])
+                rest = rest[found.lowerBound...]
+            }
+            index = parts.index(after: index)
+        }
+        return rest.isEmpty
+    }
+
+    private static func segment(_ text: Substring) -> Segment {
+        guard text.contains("{") else { return .literal(String(text)) }
+        if text.first == "{", text.last == "}", text.count > 2,
+            !text.dropFirst().dropLast().contains(where: { $0 == "{" || $0 == "}" })
+        {
+            return .parameter(String(text.dropFirst().dropLast()))
+        }
+        var parts: [Part] = []
+        var rest = text
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { parts.append(.text(String(rest[..<open]))) }
+            parts.append(.parameter(String(rest[rest.index(after: open)..<close])))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { parts.append(.text(String(rest))) }
+        return .mixed(parts)
+    }
+}
+
+extension PathTemplate.Segment {
+    /// 2 for a literal, 1 for a mixed segment, 0 for a whole parameter.
+    fileprivate var rank: Int {
+        switch self {
+        case .literal: 2
+        case .mixed: 1
+        case .parameter: 0
+        }
+    }
+}
