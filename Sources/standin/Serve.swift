@@ -83,6 +83,17 @@ struct Serve: ParsableCommand {
     )
     var maxSessions = MockServerConfiguration.defaultMaxSessions
 
+    @OptionGroup(title: "Contract")
+    var spec: SpecOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "What a request that breaks --spec gets: enforce (422 with the violations) or warn (answered, with X-StandIn-Violations).",
+            valueName: "mode"
+        )
+    )
+    var specMode: ServedContract.Mode = .enforce
+
     @OptionGroup(title: "Simulation")
     var simulation: SimulationOptions
 
@@ -105,6 +116,7 @@ struct Serve: ParsableCommand {
         _ = try simulation.settings()
         _ = try limits.limits()
         _ = try fallbackUpstream.map { try upstreamURL($0, option: "--fallback-upstream") }
+        if spec.spec == nil, specMode != .enforce { throw ValidationError("--spec-mode needs --spec.") }
     }
 
     func run() throws {
@@ -128,6 +140,7 @@ struct Serve: ParsableCommand {
         )
         configuration.maxEventStreams = maxEventStreams
         configuration.maxSessions = maxSessions
+        configuration.contract = try spec.contract().map { ServedContract($0, mode: specMode) }
         let server: MockServer
         let signal: String?
         do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MockServer
 import StandInContract
 import StandInTooling
 
@@ -26,3 +27,5 @@ struct SpecOptions: ParsableArguments {
         }
     }
 }
+
+extension ServedContract.Mode: ExpressibleByArgument {}

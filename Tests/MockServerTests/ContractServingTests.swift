@@ -151,7 +151,9 @@ import Testing
             #expect(try response.json()["error"] as? String == "the spec's own refusal")
             let contract = try #require(try await lastEntry(base)["contract"] as? [String: Any])
             let violations = try #require(contract["requestViolations"] as? [[String: Any]])
-            #expect(Set(violations.compactMap { $0["pointer"] as? String }) == ["/name", "/color"])
+            // A member `additionalProperties` refuses is named in the message of a violation at its object.
+            #expect(Set(violations.compactMap { $0["pointer"] as? String }) == ["/name", ""])
+            #expect(violations.contains { ($0["message"] as? String)?.contains("color") == true })
             #expect(violations.allSatisfy { $0["in"] as? String == "body" })
         }
     }

@@ -15,7 +15,7 @@ public struct ContractFinding: Sendable, CustomStringConvertible {
     /// What is wrong: `expected number, got string`.
     public let message: String
     /// The fixture id with its step, to count the responses that broke the spec.
-    let response: String
+    public let response: String
 
     /// `Mocks/pets/get.json:12: GET /pets/{id} variant old: data.items[0].price: expected number, got string`.
     public var description: String {
