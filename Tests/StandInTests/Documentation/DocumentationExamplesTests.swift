@@ -28,9 +28,9 @@ import Testing
             return []
         }
         let options = line.dropFirst(serveOptionsMarker.count).replacingOccurrences(of: "-->", with: "")
+        let root = StandInBinary.repositoryRoot
         return options.split(separator: " ").map { option in
-            option.hasPrefix("Mocks/") ? StandInBinary.repositoryRoot.appendingPathComponent(String(option)).path
-                : String(option)
+            option.hasPrefix("Mocks/") ? root.appendingPathComponent(String(option)).path : String(option)
         }
     }
 
