@@ -78,6 +78,15 @@ import Testing
         #expect(error?.pointer == "/schema/properties/name/pattern")
     }
 
+    @Test func aKeywordWithAValueOfTheWrongKindIsACompileError() throws {
+        let negative = try SchemaTesting.compileError(##"{"properties":{"a":{"minLength":-1}}}"##)
+        #expect(negative?.pointer == "/schema/properties/a/minLength")
+        #expect(negative?.message == "minLength must be a whole number ≥ 0, not -1")
+        #expect(try SchemaTesting.compileError(##"{"type":"file"}"##)?.pointer == "/schema/type")
+        #expect(try SchemaTesting.compileError(##"{"multipleOf":0}"##)?.pointer == "/schema/multipleOf")
+        #expect(try SchemaTesting.compileError(##"{"required":"a"}"##)?.pointer == "/schema/required")
+    }
+
     @Test func aTargetIsCompiledOnceAndSharedAcrossCompiles() throws {
         let document = try JSONParser.parse(##"{"components":{"schemas":\##(tree)}}"##)
         let compiler = SchemaCompiler(references: SpecReferences(root: document), dialect: .openAPI30)
