@@ -55,4 +55,12 @@ import Testing
             ]
         )
     }
+
+    @Test func aDiscriminatorThatNamesNothingLeavesThePlainOneOf() throws {
+        let schema = try SchemaTesting.compile(
+            ##"{"oneOf":[{"required":["a"]},{"required":["b"]}],"discriminator":{"propertyName":"kind"}}"##
+        )
+        #expect(try schema.accepts(##"{"a":1}"##))
+        #expect(try !schema.accepts(##"{"a":1,"b":2}"##))
+    }
 }
