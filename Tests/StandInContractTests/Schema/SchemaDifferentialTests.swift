@@ -39,7 +39,8 @@ import Testing
         ),
         (
             "keywords/format-time/",
-            "time accepts RFC 3339's offset or none; Python's checker takes draft 3's HH:MM:SS without offset"
+            "time follows RFC 3339 (a fraction and an offset accepted, an offset not required); Python's checker "
+                + "takes draft 3's bare HH:MM:SS"
         ),
         ("keywords/format-uri/", "uri is checked; Python checks it only when rfc3987 is installed"),
         ("keywords/format-byte/3.1/", "byte is checked in 3.1 too; Python's 3.1 checker does not know it"),
