@@ -47,3 +47,15 @@ import Testing
         #expect(found.violations.map(\.pointer) == ["/id", "/ids/1"])
     }
 }
+
+extension ContractRobustnessTests {
+    @Test func aLongSegmentAgainstAMixedTemplateGivesUpInBoundedTime() throws {
+        let contract = try loadContract(spec(#""/f/{a}.{b}.{c}.x":{"get":{}}"#))
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            #expect(contract.operation(method: "GET", path: "/f/" + String(repeating: ".", count: 20_000)) == nil)
+        }
+        #expect(elapsed < .seconds(5))
+        #expect(contract.operation(method: "GET", path: "/f/1.2.3.x") != nil)
+    }
+}
