@@ -67,7 +67,7 @@ FAMILIES = [
      [{"a": 1}, {"a": 1, "b": 2}, {}]),
     ("additional-schema", BOTH, {"properties": {"a": {}}, "additionalProperties": {"type": "integer"}},
      [{"a": "x", "b": 2}, {"b": "x"}, {}]),
-    ("pattern-properties", V31, {"patternProperties": {"^x-": {"type": "string"}}, "additionalProperties": False},
+    ("pattern-properties", BOTH, {"patternProperties": {"^x-": {"type": "string"}}, "additionalProperties": False},
      [{"x-a": "s"}, {"x-a": 1}, {"y": "s"}, {}]),
     ("pattern-properties-names", BOTH,
      {"patternProperties": {"^x-": {}}, "additionalProperties": False}, [{"x-a": 1}, {"y": 1}]),
