@@ -1,5 +1,6 @@
 import StandInContract
 import StandInFixtures
+import Testing
 
 /// A request as the contract reads it, built in a test: `ContractTestRequest("GET", "/pets?limit=3")`.
 struct ContractTestRequest: IncomingRequest {

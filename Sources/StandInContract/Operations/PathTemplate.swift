@@ -66,38 +66,32 @@ struct PathTemplate: Sendable {
         return captures
     }
 
-    /// Matches a mixed segment: each parameter takes text up to the next text part's first occurrence (its last
-    /// when that text ends the segment).
+    /// Matches a mixed segment as a regular expression with a greedy `[^/]+` per parameter would: each parameter
+    /// takes the longest text after which the rest of the segment still matches.
     private static func match(
         _ parts: ArraySlice<Part>,
         _ text: Substring,
         into captures: inout [String: String]
     ) -> Bool {
-        var rest = text
-        var index = parts.startIndex
-        while index < parts.endIndex {
-            switch parts[index] {
-            case .text(let literal):
-                guard rest.hasPrefix(literal) else { return false }
-                rest = rest.dropFirst(literal.count)
-            case .parameter(let name):
-                let next = parts.index(after: index)
-                guard next < parts.endIndex, case .text(let literal) = parts[next] else {
-                    guard !rest.isEmpty else { return false }
-                    captures[name] = String(rest)
-                    rest = ""
-                    break
-                }
-                let isLast = parts.index(after: next) == parts.endIndex
-                let found = isLast ? rest.ranges(of: literal).last : rest.firstRange(of: literal)
-                guard let found, found.lowerBound > rest.startIndex, !isLast || found.upperBound == rest.endIndex
-                else { return false }
-                captures[name] = String(rest[..<found.lowerBound])
-                rest = rest[found.lowerBound...]
+        guard let part = parts.first else { return text.isEmpty }
+        let rest = parts.dropFirst()
+        switch part {
+        case .text(let literal):
+            return text.hasPrefix(literal) && match(rest, text.dropFirst(literal.count), into: &captures)
+        case .parameter(let name):
+            guard !text.isEmpty else { return false }
+            guard case .text(let literal) = rest.first else {
+                captures[name] = String(text)
+                return rest.isEmpty
             }
-            index = parts.index(after: index)
+            for found in text.ranges(of: literal).reversed() where found.lowerBound > text.startIndex {
+                if match(rest, text[found.lowerBound...], into: &captures) {
+                    captures[name] = String(text[..<found.lowerBound])
+                    return true
+                }
+            }
+            return false
         }
-        return rest.isEmpty
     }
 
     private static func segment(_ text: Substring) -> Segment {

@@ -17,8 +17,9 @@ indirect enum ValueShape: Sendable {
     /// An object whose `properties` have their own shapes, any other member `additional`.
     case object(properties: [String: ValueShape], additional: ValueShape)
 
-    /// How deep a shape is read: deeper parts are kept as strings.
-    static let deepest = 6
+    /// How deep a shape is read: text values hold scalars, arrays of scalars and objects of scalars (a form's
+    /// fields), so deeper parts are kept as strings and a large nested schema costs no more than its top level.
+    static let deepest = 3
 
     /// The shape `schema` asks for; `index` follows its `$ref`s.
     init(schema: JSONNode?, index: ReferenceIndex, depth: Int = 0) {
@@ -33,6 +34,8 @@ indirect enum ValueShape: Sendable {
         case "number": self = .number
         case "boolean": self = .boolean
         case "array": self = .array(items: ValueShape(schema: schema["items"], index: index, depth: depth + 1))
+        case "object" where depth > 0:
+            self = .object(properties: [:], additional: .string)
         case "object":
             var properties: [String: ValueShape] = [:]
             for property in schema["properties"]?.members ?? [] where properties[property.key] == nil {

@@ -1,0 +1,49 @@
+import StandInFixtures
+
+/// A number from a schema (`minimum`, `maximum`, `multipleOf`), read exactly, with the literal kept for messages.
+struct NumericBound: Sendable {
+    /// The value, exactly.
+    let value: SchemaNumber
+    /// The value as the schema wrote it.
+    let literal: String
+    /// Whether the bound itself is excluded (`exclusiveMinimum`, `exclusiveMaximum`).
+    let isExclusive: Bool
+    /// The value as an `Int` when it is one, for the common integer comparison without decimal arithmetic.
+    private let integer: Int?
+
+    /// The bound written `literal`, or nil if that is not a number.
+    init?(literal: String, isExclusive: Bool = false) {
+        guard let value = SchemaNumber(literal: literal) else { return nil }
+        self.value = value
+        self.literal = literal
+        self.isExclusive = isExclusive
+        integer = IntegerRule.isWrittenAsInteger(literal) ? Int(literal) : nil
+    }
+
+    /// How the instance literal `literal` compares with the bound: negative below, zero equal, positive above; nil if
+    /// it is not a number.
+    func compare(_ literal: String) -> Int? {
+        if let integer, let instance = Int(literal) { return instance < integer ? -1 : instance == integer ? 0 : 1 }
+        guard let instance = SchemaNumber(literal: literal) else { return nil }
+        return instance < value ? -1 : instance == value ? 0 : 1
+    }
+
+    /// Whether the instance literal `literal` is at least this bound (above it, when exclusive).
+    func admitsAbove(_ literal: String) -> Bool {
+        guard let order = compare(literal) else { return true }
+        return isExclusive ? order > 0 : order >= 0
+    }
+
+    /// Whether the instance literal `literal` is at most this bound (below it, when exclusive).
+    func admitsBelow(_ literal: String) -> Bool {
+        guard let order = compare(literal) else { return true }
+        return isExclusive ? order < 0 : order <= 0
+    }
+
+    /// Whether the instance literal `literal` is a whole multiple of this bound.
+    func divides(_ literal: String) -> Bool {
+        if let integer, integer != 0, let instance = Int(literal) { return instance % integer == 0 }
+        guard let instance = SchemaNumber(literal: literal) else { return true }
+        return instance.isMultiple(of: value)
+    }
+}
