@@ -215,8 +215,13 @@ def main():
     names = [case["name"] for case in cases]
     assert len(names) == len(set(names)), "case names repeat"
     with open(output, "w") as handle:
-        json.dump({"documents": documents, "cases": cases}, handle, indent=None, separators=(",", ":"))
-        handle.write("\n")
+        # One document and one case a line, so that a change to the corpus reads as a diff of the cases it touches.
+        compact = {"separators": (",", ":"), "sort_keys": False}
+        handle.write('{"documents":{\n')
+        handle.write(",\n".join(f"{json.dumps(name)}:{json.dumps(value, **compact)}" for name, value in documents.items()))
+        handle.write('\n},"cases":[\n')
+        handle.write(",\n".join(json.dumps(case, **compact) for case in cases))
+        handle.write("\n]}\n")
     print(f"{len(cases)} cases", file=sys.stderr)
 
 

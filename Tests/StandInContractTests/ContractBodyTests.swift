@@ -70,6 +70,15 @@ import Testing
         #expect(violations("application/json", #"{"age":1}"#).map(\.rule) == ["required"])
     }
 
+    @Test func aJSONBodyIsParsedEvenWithoutASchema() throws {
+        let contract = try loadContract(spec(#""/pets":{"post":{"requestBody":{"content":{"*/*":{}}}}}"#))
+        let post = try operation(contract, "POST", "/pets")
+        let request = ContractTestRequest("POST", "/pets", headers: [("Content-Type", "application/json")], body: "{")
+        #expect(post.requestViolations(of: request).map(\.rule) == ["json"])
+        let text = ContractTestRequest("POST", "/pets", headers: [("Content-Type", "text/csv")], body: "{")
+        #expect(post.requestViolations(of: text).isEmpty)
+    }
+
     @Test func aPlusJSONTypeIsParsedAndMatchedByItsRange() {
         #expect(violations("application/merge-patch+json", "[1]").isEmpty)
         #expect(violations("application/merge-patch+json", "{}").map(\.rule) == ["type"])

@@ -85,3 +85,26 @@ import Testing
         #expect(elapsed < .seconds(20))
     }
 }
+
+extension ContractLoadTests {
+    @Test func aSchemaThatCannotBeCompiledNamesItsLineAndPointer() throws {
+        let error = try loadError(
+            "{\"openapi\": \"3.1.0\",\n\"paths\": {\"/pets\": {\"get\": {\"parameters\": [\n"
+                + "{\"name\": \"q\", \"in\": \"query\", \"schema\":\n{\"$ref\": \"#/components/schemas/Nope\"}}]}}}}"
+        )
+        #expect(error.line == 4)
+        #expect(error.message.contains("#/paths/~1pets/get/parameters/0/schema"))
+        #expect(error.message.contains("#/components/schemas/Nope"))
+    }
+
+    @Test func headersOpenAPIIgnoresAreIgnored() throws {
+        let contract = try loadContract(
+            spec(
+                #""/pets":{"get":{"parameters":[{"name":"Accept","in":"header","required":true},"#
+                    + #"{"name":"Authorization","in":"header","required":true}]}}"#
+            )
+        )
+        let list = try operation(contract, "GET", "/pets")
+        #expect(list.requestViolations(of: ContractTestRequest("GET", "/pets")).isEmpty)
+    }
+}

@@ -7,6 +7,10 @@ final class ContractLoader {
     /// The methods a path item may hold operations for, in the order they are read.
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
+    /// Header parameters OpenAPI says to ignore: the request's content type and what it accepts are described
+    /// elsewhere, and authorization by security schemes.
+    static let ignoredHeaders: Set = ["accept", "content-type", "authorization"]
+
     private let index: ReferenceIndex
     private let compiler: SchemaCompiler
     private let basePath: String
@@ -100,6 +104,7 @@ final class ContractLoader {
         var seen: Set<String> = []
         for (offset, element) in elements.enumerated() {
             let parameter = try self.parameter(element, at: "\(pointer)/\(offset)")
+            if parameter.location == .header, Self.ignoredHeaders.contains(parameter.name.lowercased()) { continue }
             if seen.insert("\(parameter.location.rawValue) \(parameter.name)").inserted { parameters.append(parameter) }
         }
         return parameters

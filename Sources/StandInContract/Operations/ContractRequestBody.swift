@@ -35,7 +35,6 @@ struct ContractRequestBody: Sendable {
                 )
             ]
         }
-        guard let schema = entry.schema else { return [] }
         let instance: JSONNode
         if actual.isJSON {
             do {
@@ -52,6 +51,7 @@ struct ContractRequestBody: Sendable {
         } else {
             return []
         }
+        guard let schema = entry.schema else { return [] }
         return schema.violations(of: instance, direction: .request).map {
             Self.violation($0.pointer, rule: $0.keyword, $0.message)
         }

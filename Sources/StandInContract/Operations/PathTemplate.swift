@@ -22,6 +22,9 @@ struct PathTemplate: Sendable {
     /// The segments after the leading `/`.
     let segments: [Segment]
 
+    /// How many steps matching one mixed segment may take.
+    static let mixedSegmentBudget = 4096
+
     /// Reads `path`.
     init(_ path: String) {
         let body = path.hasPrefix("/") ? path.dropFirst() : Substring(path)
@@ -60,24 +63,30 @@ struct PathTemplate: Sendable {
                 guard !text.isEmpty else { return nil }
                 captures[name] = String(text)
             case .mixed(let parts):
-                guard Self.match(parts[...], text, into: &captures) else { return nil }
+                var budget = Self.mixedSegmentBudget
+                guard Self.match(parts[...], text, into: &captures, budget: &budget) else { return nil }
             }
         }
         return captures
     }
 
     /// Matches a mixed segment as a regular expression with a greedy `[^/]+` per parameter would: each parameter
-    /// takes the longest text after which the rest of the segment still matches.
+    /// takes the longest text after which the rest of the segment still matches. Each attempt spends `budget`, so a
+    /// long segment of repeated separators gives up (no match) instead of backtracking without end.
     private static func match(
         _ parts: ArraySlice<Part>,
         _ text: Substring,
-        into captures: inout [String: String]
+        into captures: inout [String: String],
+        budget: inout Int
     ) -> Bool {
+        budget -= 1
+        guard budget >= 0 else { return false }
         guard let part = parts.first else { return text.isEmpty }
         let rest = parts.dropFirst()
         switch part {
         case .text(let literal):
-            return text.hasPrefix(literal) && match(rest, text.dropFirst(literal.count), into: &captures)
+            return text.hasPrefix(literal)
+                && match(rest, text.dropFirst(literal.count), into: &captures, budget: &budget)
         case .parameter(let name):
             guard !text.isEmpty else { return false }
             guard case .text(let literal) = rest.first else {
@@ -85,7 +94,7 @@ struct PathTemplate: Sendable {
                 return rest.isEmpty
             }
             for found in text.ranges(of: literal).reversed() where found.lowerBound > text.startIndex {
-                if match(rest, text[found.lowerBound...], into: &captures) {
+                if match(rest, text[found.lowerBound...], into: &captures, budget: &budget) {
                     captures[name] = String(text[..<found.lowerBound])
                     return true
                 }

@@ -27,12 +27,12 @@ final class MemberRules: Sendable {
         let schema: SchemaNode
     }
 
-    private let properties: [String: SchemaNode]
+    private let properties: PropertyTable
     private let patterns: [PatternRule]
     private let additional: Additional
 
     /// Rules from compiled `properties`, `patternProperties` and `additionalProperties`.
-    init(properties: [String: SchemaNode], patterns: [PatternRule], additional: Additional) {
+    init(properties: PropertyTable, patterns: [PatternRule], additional: Additional) {
         self.properties = properties
         self.patterns = patterns
         self.additional = additional
@@ -40,9 +40,10 @@ final class MemberRules: Sendable {
 
     /// Whether every member of `members` is what its rules ask.
     func areValid(_ members: [JSONNode.Member], _ direction: SchemaDirection) -> Bool {
+        var cursor = 0
         for member in members {
             var named = false
-            if let schema = properties[member.key] {
+            if let schema = properties.schema(named: member.key, from: &cursor) {
                 guard schema.isValid(member.value, direction) else { return false }
                 named = true
             }
@@ -67,9 +68,10 @@ final class MemberRules: Sendable {
         _ path: inout InstancePath,
         _ violations: inout [SchemaViolation]
     ) {
+        var cursor = 0
         for member in members {
             var named = false
-            if let schema = properties[member.key] {
+            if let schema = properties.schema(named: member.key, from: &cursor) {
                 path.descend(.key(member.key)) { schema.collect(member.value, direction, &$0, &violations) }
                 named = true
             }

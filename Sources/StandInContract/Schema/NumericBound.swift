@@ -8,8 +8,8 @@ struct NumericBound: Sendable {
     let literal: String
     /// Whether the bound itself is excluded (`exclusiveMinimum`, `exclusiveMaximum`).
     let isExclusive: Bool
-    /// The value as an `Int` when it is one, for the common integer comparison without decimal arithmetic.
-    private let integer: Int?
+    /// The value when it has at most 19 digits, compared without allocating with instances that also do.
+    private let short: ShortDecimal?
 
     /// The bound written `literal`, or nil if that is not a number.
     init?(literal: String, isExclusive: Bool = false) {
@@ -17,13 +17,13 @@ struct NumericBound: Sendable {
         self.value = value
         self.literal = literal
         self.isExclusive = isExclusive
-        integer = IntegerRule.isWrittenAsInteger(literal) ? Int(literal) : nil
+        short = ShortDecimal(literal: literal)
     }
 
     /// How the instance literal `literal` compares with the bound: negative below, zero equal, positive above; nil if
     /// it is not a number.
     func compare(_ literal: String) -> Int? {
-        if let integer, let instance = Int(literal) { return instance < integer ? -1 : instance == integer ? 0 : 1 }
+        if let short, let instance = ShortDecimal(literal: literal) { return instance.compare(to: short) }
         guard let instance = SchemaNumber(literal: literal) else { return nil }
         return instance < value ? -1 : instance == value ? 0 : 1
     }
@@ -42,7 +42,7 @@ struct NumericBound: Sendable {
 
     /// Whether the instance literal `literal` is a whole multiple of this bound.
     func divides(_ literal: String) -> Bool {
-        if let integer, integer != 0, let instance = Int(literal) { return instance % integer == 0 }
+        if let short, let instance = ShortDecimal(literal: literal) { return instance.isMultiple(of: short) }
         guard let instance = SchemaNumber(literal: literal) else { return true }
         return instance.isMultiple(of: value)
     }

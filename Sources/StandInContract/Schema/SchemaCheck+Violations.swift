@@ -30,6 +30,17 @@ extension SchemaCheck {
                     message: "items must be unique: \(repeated.first) and \(repeated.second) are equal"
                 )
             )
+        case (.anyOf(let schemas), _), (.oneOf(let schemas), _):
+            guard !isValid(instance, direction) else { return }
+            if Self.matchCount(schemas, instance, direction, upTo: 1) == 0,
+                let only = Self.onlyPlausible(schemas, instance, direction)
+            {
+                only.collect(instance, direction, &path, &violations)
+            } else if let failure = failure(of: instance, direction) {
+                violations.append(
+                    SchemaViolation(pointer: path.pointer, keyword: failure.keyword, message: failure.message)
+                )
+            }
         case (.allOf(let schemas), _):
             for schema in schemas { schema.collect(instance, direction, &path, &violations) }
         case (.reference(let reference), _):
@@ -105,6 +116,24 @@ extension SchemaCheck {
         default:
             nil
         }
+    }
+
+    /// The one schema of `schemas` that `instance` is plausibly meant for (the only one whose checks of the value
+    /// itself pass, see `SchemaNode.isPlausible`), whose violations say more than "matches none"; nil when there are
+    /// several or none.
+    private static func onlyPlausible(
+        _ schemas: [SchemaNode],
+        _ instance: JSONNode,
+        _ direction: SchemaDirection
+    )
+        -> SchemaNode?
+    {
+        var found: SchemaNode?
+        for schema in schemas where schema.isPlausible(instance, direction) {
+            guard found == nil else { return nil }
+            found = schema
+        }
+        return found
     }
 
     /// `must match exactly one of the 3 schemas of oneOf, matches 2 (0 and 2)`.

@@ -1,27 +1,31 @@
 import StandInFixtures
 
 /// One keyword of a compiled schema, with everything it needs read and built at compile time.
+///
+/// A payload larger than a reference is `indirect`, so that every check is one word or a reference: reading one out
+/// of a node's list while validating then costs a retain, not a copy of its fields (and a `TextPattern`, whose
+/// layout the standard library keeps resilient, would otherwise make every copy go through the runtime).
 enum SchemaCheck: Sendable {
     /// `type` (with 3.0's `nullable` folded in): the instance is one of these types.
     case type(SchemaTypes, IntegerRule)
     /// `enum`.
-    case oneOfValues(EnumValues)
+    indirect case oneOfValues(EnumValues)
     /// `const` (3.1).
-    case constant(JSONNode)
+    indirect case constant(JSONNode)
     /// `minLength`, in Unicode scalars.
     case minLength(Int)
     /// `maxLength`, in Unicode scalars.
     case maxLength(Int)
     /// `pattern`: found anywhere in a string.
-    case pattern(TextPattern)
+    indirect case pattern(TextPattern)
     /// `format`.
     case format(SchemaFormat)
     /// `minimum` or `exclusiveMinimum`.
-    case minimum(NumericBound)
+    indirect case minimum(NumericBound)
     /// `maximum` or `exclusiveMaximum`.
-    case maximum(NumericBound)
+    indirect case maximum(NumericBound)
     /// `multipleOf`.
-    case multipleOf(NumericBound)
+    indirect case multipleOf(NumericBound)
     /// `minItems`.
     case minItems(Int)
     /// `maxItems`.
@@ -33,7 +37,7 @@ enum SchemaCheck: Sendable {
     /// `maxProperties`.
     case maxProperties(Int)
     /// `required`, already narrowed to what each direction requires (see `RequiredProperties`).
-    case required(RequiredProperties)
+    indirect case required(RequiredProperties)
     /// `properties`, `patternProperties` and `additionalProperties`.
     case members(MemberRules)
     /// `items` and 3.1's `prefixItems`.

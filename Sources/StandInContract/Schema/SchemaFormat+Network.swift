@@ -1,6 +1,6 @@
 extension SchemaFormat {
     /// Four dot-separated decimal octets up to 255, without leading zeros.
-    static func isIPv4(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isIPv4(_ bytes: UTF8Bytes) -> Bool {
         let octets = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         return octets.count == 4
             && octets.allSatisfy { octet in
@@ -13,8 +13,8 @@ extension SchemaFormat {
 
     /// Groups of one to four hexadecimal digits: eight, or fewer around one `::` standing for at least one; the last
     /// two may be written as an IPv4 address.
-    static func isIPv6(_ bytes: [UInt8]) -> Bool {
-        let halves = doubleColonHalves(bytes[...])
+    static func isIPv6(_ bytes: UTF8Bytes) -> Bool {
+        let halves = doubleColonHalves(bytes)
         guard halves.count <= 2 else { return false }
         var groups = 0
         for (index, half) in halves.enumerated() where !half.isEmpty {
@@ -34,8 +34,8 @@ extension SchemaFormat {
     }
 
     /// `bytes` split at each `::`.
-    private static func doubleColonHalves(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        var halves: [ArraySlice<UInt8>] = []
+    private static func doubleColonHalves(_ bytes: UTF8Bytes) -> [UTF8Bytes] {
+        var halves: [UTF8Bytes] = []
         var start = bytes.startIndex
         var index = bytes.startIndex
         while index < bytes.endIndex {
@@ -53,18 +53,20 @@ extension SchemaFormat {
 
     /// A scheme (a letter, then letters, digits, `+`, `-`, `.`), `:`, then only unreserved and reserved characters
     /// and `%` escapes.
-    static func isURI(_ bytes: [UInt8]) -> Bool {
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isLetter(bytes[0]) else { return false }
-        let schemeAllowed = bytes[1..<colon].allSatisfy { byte in
+    static func isURI(_ bytes: UTF8Bytes) -> Bool {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > bytes.startIndex,
+            isLetter(bytes[bytes.startIndex])
+        else { return false }
+        let schemeAllowed = bytes[(bytes.startIndex + 1)..<colon].allSatisfy { byte in
             isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: ".")
         }
         guard schemeAllowed else { return false }
         var index = colon + 1
-        while index < bytes.count {
+        while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
+                guard index + 2 < bytes.endIndex, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else {
                     return false
                 }
                 index += 3

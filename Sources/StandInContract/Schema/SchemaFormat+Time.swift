@@ -1,12 +1,15 @@
 extension SchemaFormat {
     /// `full-date "T" full-time`, `T` and `Z` in either case.
-    static func isDateTime(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count > 11, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t") else { return false }
-        return isDate(bytes[..<10]) && isTime(bytes[11...], offsetRequired: true)
+    static func isDateTime(_ bytes: UTF8Bytes) -> Bool {
+        let separator = bytes.startIndex + 10
+        guard bytes.count > 11, bytes[separator] == UInt8(ascii: "T") || bytes[separator] == UInt8(ascii: "t") else {
+            return false
+        }
+        return isDate(bytes[..<separator]) && isTime(bytes[(separator + 1)...], offsetRequired: true)
     }
 
     /// `YYYY-MM-DD`, year 1 or later, a day its month has.
-    static func isDate(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isDate(_ bytes: UTF8Bytes) -> Bool {
         guard bytes.count == 10, bytes[bytes.startIndex + 4] == UInt8(ascii: "-"),
             bytes[bytes.startIndex + 7] == UInt8(ascii: "-"),
             let year = number(bytes, at: 0, digits: 4), let month = number(bytes, at: 5, digits: 2),
@@ -19,7 +22,7 @@ extension SchemaFormat {
     }
 
     /// `HH:MM:SS`, an optional fraction, then `Z` or `±HH:MM` (required when `offsetRequired`).
-    static func isTime(_ bytes: ArraySlice<UInt8>, offsetRequired: Bool) -> Bool {
+    static func isTime(_ bytes: UTF8Bytes, offsetRequired: Bool) -> Bool {
         guard bytes.count >= 8, isClock(bytes, at: 0, seconds: true) else { return false }
         var rest = bytes.dropFirst(8)
         if rest.first == UInt8(ascii: ".") {
@@ -34,7 +37,7 @@ extension SchemaFormat {
     }
 
     /// `HH:MM` (and `:SS` when `seconds`) at `offset`, each in range.
-    private static func isClock(_ bytes: ArraySlice<UInt8>, at offset: Int, seconds: Bool) -> Bool {
+    private static func isClock(_ bytes: UTF8Bytes, at offset: Int, seconds: Bool) -> Bool {
         let start = bytes.startIndex + offset
         guard bytes[start + 2] == UInt8(ascii: ":"), let hour = number(bytes, at: offset, digits: 2),
             let minute = number(bytes, at: offset + 3, digits: 2), hour < 24, minute < 60
@@ -47,7 +50,7 @@ extension SchemaFormat {
     }
 
     /// The decimal number of exactly `digits` digits at `offset`, or nil.
-    private static func number(_ bytes: ArraySlice<UInt8>, at offset: Int, digits: Int) -> Int? {
+    private static func number(_ bytes: UTF8Bytes, at offset: Int, digits: Int) -> Int? {
         let start = bytes.startIndex + offset
         guard start + digits <= bytes.endIndex else { return nil }
         var value = 0

@@ -45,20 +45,23 @@ enum SchemaFormat: String, Sendable {
         }
     }
 
-    /// Whether the string `text` is in this format.
+    /// Whether the string `text` is in this format, read in place as UTF-8.
     private func accepts(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        switch self {
-        case .dateTime: return Self.isDateTime(bytes)
-        case .date: return Self.isDate(bytes[...])
-        case .time: return Self.isTime(bytes[...], offsetRequired: false)
-        case .email: return bytes.contains(UInt8(ascii: "@"))
-        case .uuid: return Self.isUUID(bytes)
-        case .uri: return Self.isURI(bytes)
-        case .ipv4: return Self.isIPv4(bytes[...])
-        case .ipv6: return Self.isIPv6(bytes)
-        case .byte: return Self.isBase64(bytes)
-        case .int32, .int64: return true
+        var text = text
+        return text.withUTF8 { buffer in
+            let bytes = buffer[...]
+            switch self {
+            case .dateTime: return Self.isDateTime(bytes)
+            case .date: return Self.isDate(bytes)
+            case .time: return Self.isTime(bytes, offsetRequired: false)
+            case .email: return bytes.contains(UInt8(ascii: "@"))
+            case .uuid: return Self.isUUID(bytes)
+            case .uri: return Self.isURI(bytes)
+            case .ipv4: return Self.isIPv4(bytes)
+            case .ipv6: return Self.isIPv6(bytes)
+            case .byte: return Self.isBase64(bytes)
+            case .int32, .int64: return true
+            }
         }
     }
 
@@ -70,16 +73,16 @@ enum SchemaFormat: String, Sendable {
         return bits == 64 || Int(Int32.min)...Int(Int32.max) ~= value
     }
 
-    private static func isUUID(_ bytes: [UInt8]) -> Bool {
+    private static func isUUID(_ bytes: UTF8Bytes) -> Bool {
         guard bytes.count == 36 else { return false }
-        for (index, byte) in bytes.enumerated() {
+        for (index, byte) in zip(0..., bytes) {
             let isDash = index == 8 || index == 13 || index == 18 || index == 23
             guard isDash ? byte == UInt8(ascii: "-") : isHexDigit(byte) else { return false }
         }
         return true
     }
 
-    private static func isBase64(_ bytes: [UInt8]) -> Bool {
+    private static func isBase64(_ bytes: UTF8Bytes) -> Bool {
         guard bytes.count % 4 == 0 else { return false }
         let padding = bytes.reversed().prefix { $0 == UInt8(ascii: "=") }.count
         guard padding <= 2 else { return false }
@@ -87,6 +90,9 @@ enum SchemaFormat: String, Sendable {
             isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
         }
     }
+
+    /// A string's UTF-8, read in place.
+    typealias UTF8Bytes = Slice<UnsafeBufferPointer<UInt8>>
 
     static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 

@@ -8,15 +8,15 @@ extension SchemaKeywords {
         // A discriminator reads `oneOf` when there is one, else `anyOf`.
         let discriminated = schema["discriminator"] == nil ? nil : schema["oneOf"] != nil ? "oneOf" : "anyOf"
         if let schemas = try schemaList("anyOf") {
-            if discriminated == "anyOf" {
-                checks.append(.discriminator(try discriminator(schemas, "anyOf")))
+            if discriminated == "anyOf", let discriminator = try discriminator(schemas, "anyOf") {
+                checks.append(.discriminator(discriminator))
             } else {
                 checks.append(.anyOf(schemas))
             }
         }
         if let schemas = try schemaList("oneOf") {
-            if discriminated == "oneOf" {
-                checks.append(.discriminator(try discriminator(schemas, "oneOf")))
+            if discriminated == "oneOf", let discriminator = try discriminator(schemas, "oneOf") {
+                checks.append(.discriminator(discriminator))
             } else {
                 checks.append(.oneOf(schemas))
             }
@@ -27,8 +27,9 @@ extension SchemaKeywords {
 
     /// The `discriminator` beside `keyword`, whose compiled members are `members`: each value names the member of
     /// `mapping` (a `$ref` or a schema name under `#/components/schemas/`) or else the member whose `$ref` ends in
-    /// that name.
-    private func discriminator(_ members: [SchemaNode], _ keyword: String) throws(SchemaCompileError) -> Discriminator {
+    /// that name. Nil when no value names anything (members written inline, no mapping): the plain keyword applies.
+    private func discriminator(_ members: [SchemaNode], _ keyword: String) throws(SchemaCompileError) -> Discriminator?
+    {
         guard let value = schema["discriminator"], case .object = value.value,
             let propertyName = value["propertyName"]?.stringValue
         else { throw wrongKind("discriminator", "an object with a propertyName", schema["discriminator"] ?? schema) }
@@ -58,6 +59,6 @@ extension SchemaKeywords {
                 choices[entry.key] = cell.target ?? SchemaNode(checks: [.reference(cell)])
             }
         }
-        return Discriminator(propertyName: propertyName, choices: choices)
+        return choices.isEmpty ? nil : Discriminator(propertyName: propertyName, choices: choices)
     }
 }

@@ -6,7 +6,7 @@ extension SchemaKeywords {
         var checks: [SchemaCheck] = []
         if let limit = try count("minProperties") { checks.append(.minProperties(limit)) }
         if let limit = try count("maxProperties") { checks.append(.maxProperties(limit)) }
-        let properties = try memberSchemas("properties")
+        let properties = try propertyTable()
         if let required = try required(properties: schema["properties"]) { checks.append(.required(required)) }
         let patterns = try patternRules()
         let additional = try additionalRule()
@@ -39,16 +39,19 @@ extension SchemaKeywords {
         return (try? compiler.references.resolved(property))?[keyword]?.boolValue == true
     }
 
-    /// The schemas of an object of schemas (`properties`), each one step in; empty when absent.
-    private func memberSchemas(_ keyword: String) throws(SchemaCompileError) -> [String: SchemaNode] {
-        guard let value = schema[keyword] else { return [:] }
-        guard case .object(let members) = value.value else { throw wrongKind(keyword, "an object of schemas", value) }
-        var nodes: [String: SchemaNode] = [:]
-        for member in members where nodes[member.key] == nil {
-            let at = childPointer(keyword) + "/" + member.key.replacing("~", with: "~0").replacing("/", with: "~1")
-            nodes[member.key] = try compiler.nodeOneStepIn(member.value, at: at)
+    /// The schemas of `properties`, each one step in; empty when absent. A name written twice keeps its first schema.
+    private func propertyTable() throws(SchemaCompileError) -> PropertyTable {
+        guard let value = schema["properties"] else { return PropertyTable([]) }
+        guard case .object(let members) = value.value else {
+            throw wrongKind("properties", "an object of schemas", value)
         }
-        return nodes
+        var properties: [(name: String, schema: SchemaNode)] = []
+        var seen: Set<String> = []
+        for member in members where seen.insert(member.key).inserted {
+            let at = childPointer("properties") + "/" + member.key.replacing("~", with: "~0").replacing("/", with: "~1")
+            properties.append((member.key, try compiler.nodeOneStepIn(member.value, at: at)))
+        }
+        return PropertyTable(properties)
     }
 
     /// `patternProperties`, each pattern compiled as `pattern` is.

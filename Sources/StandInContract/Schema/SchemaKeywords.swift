@@ -22,7 +22,7 @@ struct SchemaKeywords {
             }
             checks.append(.reference(cell))
         }
-        checks += try annotationChecks()
+        checks += try directionChecks()
         checks += try scalarChecks()
         checks += try arrayChecks()
         checks += try objectChecks()
@@ -42,8 +42,8 @@ struct SchemaKeywords {
         "examples", "deprecated", "externalDocs", "xml",
     ]
 
-    /// `readOnly` and `writeOnly`.
-    private func annotationChecks() throws(SchemaCompileError) -> [SchemaCheck] {
+    /// `readOnly` and `writeOnly`, which refuse a value in one direction.
+    private func directionChecks() throws(SchemaCompileError) -> [SchemaCheck] {
         var checks: [SchemaCheck] = []
         if try flag("readOnly") { checks.append(.readOnly) }
         if try flag("writeOnly") { checks.append(.writeOnly) }

@@ -20,6 +20,19 @@ final class SchemaNode: Sendable {
         return true
     }
 
+    /// Whether `instance` passes the checks of its own value (type, enum, bounds, required...), leaving out those
+    /// that look into members and elements or apply other schemas; `$ref`s are followed. Tells which member of a
+    /// failed `anyOf` or `oneOf` an instance was meant for, in work bounded by the schema, not the instance.
+    func isPlausible(_ instance: JSONNode, _ direction: SchemaDirection) -> Bool {
+        checks.allSatisfy { check in
+            switch check {
+            case .reference(let reference): reference.node.isPlausible(instance, direction)
+            case .members, .elements, .allOf, .anyOf, .oneOf, .not, .discriminator: true
+            default: check.isValid(instance, direction)
+            }
+        }
+    }
+
     /// Appends every violation of `instance` (found at `path`) to `violations`.
     func collect(
         _ instance: JSONNode,

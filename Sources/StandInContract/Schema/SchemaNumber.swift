@@ -60,10 +60,10 @@ struct SchemaNumber: Sendable, Hashable, Comparable {
         }
         var remainder: UInt64 = 0
         for digit in digits {
-            remainder = Self.multiplyAdd(remainder, 10, UInt64(digit), modulo: modulus)
+            remainder = ShortDecimal.multiplyAdd(remainder, 10, UInt64(digit), modulo: modulus)
         }
-        var power = Self.power(10, shift, modulo: modulus)
-        power = Self.multiplyAdd(remainder, power, 0, modulo: modulus)
+        var power = ShortDecimal.power(10, shift, modulo: modulus)
+        power = ShortDecimal.multiplyAdd(remainder, power, 0, modulo: modulus)
         return power == 0
     }
 
@@ -77,26 +77,6 @@ struct SchemaNumber: Sendable, Hashable, Comparable {
             value = shifted + UInt64(digit)
         }
         return value
-    }
-
-    /// `(a·b + c) mod m`, without overflow.
-    private static func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, modulo m: UInt64) -> UInt64 {
-        let product = a.multipliedFullWidth(by: b)
-        let (sum, carry) = product.low.addingReportingOverflow(c)
-        return m.dividingFullWidth((product.high + (carry ? 1 : 0), sum)).remainder
-    }
-
-    /// `base^exponent mod m`, by squaring.
-    private static func power(_ base: UInt64, _ exponent: Int, modulo m: UInt64) -> UInt64 {
-        var result: UInt64 = 1 % m
-        var square = base % m
-        var exponent = exponent
-        while exponent > 0 {
-            if exponent & 1 == 1 { result = multiplyAdd(result, square, 0, modulo: m) }
-            square = multiplyAdd(square, square, 0, modulo: m)
-            exponent >>= 1
-        }
-        return result
     }
 
     static func < (lhs: SchemaNumber, rhs: SchemaNumber) -> Bool {

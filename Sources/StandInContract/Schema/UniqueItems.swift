@@ -1,11 +1,23 @@
 import StandInFixtures
 
 /// `uniqueItems`, in time linear in the array: elements are bucketed by a hash of their JSON value (numbers by exact
-/// value, objects regardless of member order), and only elements in one bucket are compared.
+/// value, objects regardless of member order), and only elements in one bucket are compared. A short array is
+/// compared pair by pair, which costs less than hashing it.
 enum UniqueItems {
-    /// The indexes of the first element equal to an earlier one, and of that earlier one; nil when all differ.
+    /// The longest array compared pair by pair.
+    static let pairwiseLimit = 8
+
+    /// The index of an element equal to a later one and of the first such later one; nil when all differ.
     static func firstRepeat(in elements: [JSONNode]) -> (first: Int, second: Int)? {
         guard elements.count > 1 else { return nil }
+        if elements.count <= pairwiseLimit {
+            for second in 1..<elements.count {
+                if let first = (0..<second).first(where: { elements[$0] == elements[second] }) {
+                    return (first, second)
+                }
+            }
+            return nil
+        }
         var buckets: [Int: [Int]] = [:]
         buckets.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {

@@ -22,6 +22,14 @@ import Testing
         #expect(try not.messages(##""a""##) == ["must not match the schema of not"])
     }
 
+    @Test func aFailedChoiceWithOnePlausibleMemberReportsThatMembersViolations() throws {
+        let schema = try SchemaTesting.compile(
+            ##"{"anyOf":[{"type":"object","properties":{"zip":{"pattern":"^[0-9]{5}$"}}},{"type":"null"}]}"##
+        )
+        #expect(try schema.messages(##"{"zip":"ABC"}"##) == [##"/zip: must match pattern "^[0-9]{5}$""##])
+        #expect(try schema.messages("3") == ["must match at least one of the 2 schemas of anyOf"])
+    }
+
     let pets = """
         {"Cat":{"type":"object","required":["kind","claws"],"properties":{"kind":{"type":"string"},"claws":{"type":"integer"}}},
          "Dog":{"type":"object","required":["kind","bark"],"properties":{"kind":{"type":"string"},"bark":{"type":"string"}}}}
@@ -46,5 +54,13 @@ import Testing
                 ##""kind" is "Cow", which names no schema (expected one of "Cat", "Dog", "hound")"##
             ]
         )
+    }
+
+    @Test func aDiscriminatorThatNamesNothingLeavesThePlainOneOf() throws {
+        let schema = try SchemaTesting.compile(
+            ##"{"oneOf":[{"required":["a"]},{"required":["b"]}],"discriminator":{"propertyName":"kind"}}"##
+        )
+        #expect(try schema.accepts(##"{"a":1}"##))
+        #expect(try !schema.accepts(##"{"a":1,"b":2}"##))
     }
 }

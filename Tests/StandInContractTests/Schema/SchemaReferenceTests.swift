@@ -18,20 +18,30 @@ import Testing
         )
     }
 
-    @Test func aDeepTreeOfTenMegabytesIsCheckedInBoundedTime() throws {
+    @Test func aWideAndADeepTreeAreCheckedInTimeLinearInTheirSize() throws {
         let schema = try SchemaTesting.compile(
             ##"{"oneOf":[{"$ref":"#/components/schemas/Tree"},{"type":"string"}]}"##,
             components: tree
         )
-        let leaf = ##"{"value":1,"children":[{"value":2},{"value":3}]}"##
-        var body = leaf
-        while body.utf8.count < 10_000_000 {
-            body = ##"{"value":0,"children":["## + Array(repeating: body, count: 4).joined(separator: ",") + "]}"
+        var wide = ##"{"value":1,"children":[{"value":2},{"value":3}]}"##
+        while wide.utf8.count < 500_000 {
+            wide = ##"{"value":0,"children":["## + Array(repeating: wide, count: 4).joined(separator: ",") + "]}"
         }
-        let instance = try JSONParser.parse(body)
+        var deep = ##"{"value":"leaf"}"##
+        for _ in 0..<200 { deep = ##"{"value":0,"children":[{"value":1},"## + deep + "]}" }
+        let wideInstance = try JSONParser.parse(wide)
+        let deepInstance = try JSONParser.parse(deep)
+        let pointer = String(repeating: "/children/1", count: 200) + "/value"
         let clock = ContinuousClock()
-        let elapsed = clock.measure { #expect(schema.isValid(instance, direction: .request)) }
-        #expect(elapsed < .seconds(5))
+        let elapsed = clock.measure {
+            #expect(schema.isValid(wideInstance, direction: .request))
+            #expect(
+                schema.violations(of: deepInstance, direction: .request).map(\.description) == [
+                    "\(pointer): expected integer, got string"
+                ]
+            )
+        }
+        #expect(elapsed < .seconds(10))
     }
 
     @Test func threeZeroRefReplacesItsSiblingsAndThreeOneAppliesBoth() throws {
@@ -66,6 +76,15 @@ import Testing
     @Test func aRunawayPatternIsACompileErrorNamingItsPointer() throws {
         let error = try SchemaTesting.compileError(##"{"properties":{"name":{"pattern":"(a+)+$"}}}"##)
         #expect(error?.pointer == "/schema/properties/name/pattern")
+    }
+
+    @Test func aKeywordWithAValueOfTheWrongKindIsACompileError() throws {
+        let negative = try SchemaTesting.compileError(##"{"properties":{"a":{"minLength":-1}}}"##)
+        #expect(negative?.pointer == "/schema/properties/a/minLength")
+        #expect(negative?.message == "minLength must be a whole number ≥ 0, not -1")
+        #expect(try SchemaTesting.compileError(##"{"type":"file"}"##)?.pointer == "/schema/type")
+        #expect(try SchemaTesting.compileError(##"{"multipleOf":0}"##)?.pointer == "/schema/multipleOf")
+        #expect(try SchemaTesting.compileError(##"{"required":"a"}"##)?.pointer == "/schema/required")
     }
 
     @Test func aTargetIsCompiledOnceAndSharedAcrossCompiles() throws {

@@ -1,0 +1,40 @@
+/// The schemas of an object's `properties`, found by member name. Members usually come in the order the schema lists
+/// them, so a lookup starts after the previous one's match: a member in order costs one string comparison, which is
+/// cheaper than hashing its name. Past `linearLimit` properties a hash table takes over.
+struct PropertyTable: Sendable {
+    /// The most properties searched in order before hashing pays.
+    static let linearLimit = 16
+
+    private let names: [String]
+    private let schemas: [SchemaNode]
+    private let hashed: [String: SchemaNode]?
+
+    /// The table of `properties`, in the schema's order.
+    init(_ properties: [(name: String, schema: SchemaNode)]) {
+        names = properties.map(\.name)
+        schemas = properties.map(\.schema)
+        hashed =
+            properties.count > Self.linearLimit
+            ? Dictionary(properties.map { ($0.name, $0.schema) }, uniquingKeysWith: { first, _ in first }) : nil
+    }
+
+    /// Whether the table has no properties.
+    var isEmpty: Bool { names.isEmpty }
+
+    /// The schema of the member named `name`, searching from `cursor` (the position after the previous match, which
+    /// this moves on).
+    func schema(named name: String, from cursor: inout Int) -> SchemaNode? {
+        if let hashed { return hashed[name] }
+        let count = names.count
+        var index = cursor
+        for _ in 0..<count {
+            if index == count { index = 0 }
+            if names[index] == name {
+                cursor = index + 1
+                return schemas[index]
+            }
+            index += 1
+        }
+        return nil
+    }
+}
