@@ -13,6 +13,9 @@ public enum SpecDocument {
 
     /// The document in the file at `url`.
     public static func read(_ url: URL) throws(SpecFileError) -> JSONNode {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw SpecFileError("\(url.path) does not exist", underlying: nil)
+        }
         let bytes: Data
         do {
             bytes = try Data(contentsOf: url)
