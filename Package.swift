@@ -20,7 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // YAML for `standin import openapi` only: StandInTooling parses it, what an app links never sees it.
+        // YAML for `standin import openapi` and `--spec` only: StandInTooling parses it, what an app links never
+        // sees it.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // GraphQL documents (`StandInFixtures`): the operation a request names when it sends no `operationName`.
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),

@@ -49,7 +49,7 @@ struct Check: ParsableCommand {
         var line = "\(report.checkedResponses) response(s) checked against \(name), \(broke)"
         if !report.notInSpec.isEmpty {
             let shown = report.notInSpec.prefix(5).joined(separator: ", ")
-            let more = report.notInSpec.count > 5 ? ", …" : ""
+            let more = report.notInSpec.count > 5 ? " and \(report.notInSpec.count - 5) more" : ""
             line += "; \(report.notInSpec.count) fixture(s) not in the spec: \(shown)\(more)"
         }
         return line + "."

@@ -10,7 +10,7 @@ enum CoverageReport {
             + coverage.rows.map { row in
                 [
                     row.operation, row.status,
-                    row.fixtures.isEmpty ? "-" : row.fixtures.map(\.description).joined(separator: ", "),
+                    row.fixtures.isEmpty ? "-" : fixtures(row.fixtures),
                     row.exercised.map(String.init) ?? "-",
                 ]
             }
@@ -21,6 +21,23 @@ enum CoverageReport {
         }
         lines.append(coverage.summary)
         return lines.joined(separator: "\n")
+    }
+
+    /// The fixtures of a row, each once with the responses of it that count: `users/get-user.json` for its response
+    /// alone, `users/get-user.json (response, expired-token)` with a variant, `jobs/status.json (sequence[1])`.
+    private static func fixtures(_ responses: [ContractCoverage.FixtureResponse]) -> String {
+        var ids: [String] = []
+        var labels: [String: [String]] = [:]
+        for response in responses {
+            if labels[response.id] == nil { ids.append(response.id) }
+            let label = [response.step.map { "sequence[\($0)]" }, response.variant].compactMap { $0 }
+            labels[response.id, default: []].append(label.isEmpty ? "response" : label.joined(separator: " "))
+        }
+        return ids.map { id in
+            let parts = labels[id] ?? []
+            return parts == ["response"] ? id : "\(id) (\(parts.joined(separator: ", ")))"
+        }
+        .joined(separator: ", ")
     }
 
     /// `{"responses": [{"method", "path", "operationId", "status", "fixtures": [{"id", "variant", "step",

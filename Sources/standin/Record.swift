@@ -197,7 +197,7 @@ extension Record {
         }
         for operation in operations {
             let findings = byOperation[operation] ?? []
-            let responses = Set(findings.map(\.response)).count
+            let responses = Set(findings.map(\.responseID)).count
             lines.append("\(operation): \(responses) response\(responses == 1 ? "" : "s") broke the spec")
             lines += findings.map { "  \($0)" }
         }

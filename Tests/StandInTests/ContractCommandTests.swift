@@ -118,6 +118,41 @@ import FoundationNetworking
         }
     }
 
+    @Test func checkFollowsTheProjectsEnvelopeNamesAndLeavesValuesTheRequestDecides() async throws {
+        try await withFolder { folder in
+            let mocks = folder.appendingPathComponent("Mocks")
+            try writeFile(
+                #"{ "openapi": "3.1.0", "info": { "title": "t", "version": "1" }, "paths": { "/quotes": { "post": { "responses": { "200": { "description": "ok", "content": { "application/json": { "schema": { "type": "object", "properties": { "result": { "type": "object", "properties": { "amount": { "type": "number" }, "note": { "type": "integer" } } } } } } } } } } } } }"#,
+                to: folder.appendingPathComponent("quotes.json")
+            )
+            try writeFile(#"{ "envelope": { "dataKey": "result" } }"#, to: mocks.appendingPathComponent("standin.json"))
+            try writeFile(
+                """
+                {
+                  "request": { "method": "POST", "path": "/quotes" },
+                  "response": {
+                    "envelope": {
+                      "data": {
+                        "amount": "{{json body.amount}}",
+                        "note": "cheap"
+                      }
+                    }
+                  }
+                }
+                """,
+                to: mocks.appendingPathComponent("quotes/create.json")
+            )
+            let spec = folder.appendingPathComponent("quotes.json").path
+            let result = try await StandInBinary.run(["check", "--mocks", mocks.path, "--spec", spec])
+            #expect(result.status == 1, "\(result.output)\(result.error)")
+            #expect(
+                result.output.contains("quotes/create.json:7: POST /quotes: result.note: expected integer, got string"),
+                "\(result.output)"
+            )
+            #expect(!result.output.contains("result.amount"), "\(result.output)")
+        }
+    }
+
     @Test func aSpecThatCannotBeReadIsTheCommandsErrorWithItsLineAndColumn() async throws {
         try await withFolder { folder in
             let yaml = folder.appendingPathComponent("api.yaml")

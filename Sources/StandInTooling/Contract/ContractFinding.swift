@@ -14,8 +14,9 @@ public struct ContractFinding: Sendable, CustomStringConvertible {
     public let path: String
     /// What is wrong: `expected number, got string`.
     public let message: String
-    /// The fixture id with its step, to count the responses that broke the spec.
-    public let response: String
+    /// The fixture id and which of its responses (`pets/get.json variant cheap`), to count the responses that broke the
+    /// spec.
+    public let responseID: String
 
     /// `Mocks/pets/get.json:12: GET /pets/{id} variant old: data.items[0].price: expected number, got string`.
     public var description: String {

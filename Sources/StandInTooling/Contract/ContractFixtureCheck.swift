@@ -16,7 +16,7 @@ public struct ContractFixtureCheck: Sendable {
         public let notInSpec: [String]
 
         /// How many of the responses broke the spec.
-        public var brokenResponses: Int { Set(findings.map(\.response)).count }
+        public var brokenResponses: Int { Set(findings.map(\.responseID)).count }
     }
 
     /// The spec.
@@ -63,7 +63,7 @@ public struct ContractFixtureCheck: Sendable {
                                 label: response.label,
                                 path: location.path,
                                 message: violation.message,
-                                response: "\(fixture.id) \(response.step ?? 0)"
+                                responseID: "\(fixture.id) \(response.label)"
                             )
                         )
                     }

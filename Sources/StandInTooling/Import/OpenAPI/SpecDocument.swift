@@ -3,7 +3,8 @@ import StandInFixtures
 import Yams
 
 /// Reads a spec file into a `JSONNode`: JSON with the project's parser, which keeps numbers as written, and anything
-/// else as YAML through Yams, converted node by node with its lines. Only `standin import` reads YAML.
+/// else as YAML through Yams, converted node by node with its lines. Only the command line (`import openapi`,
+/// `--spec`) reads YAML; a syntax error in either says its line and column.
 public enum SpecDocument {
     /// The most values a YAML document may expand to; aliases can make a small file stand for a huge tree.
     static let mostValues = 2_000_000
@@ -12,6 +13,9 @@ public enum SpecDocument {
 
     /// The document in the file at `url`.
     public static func read(_ url: URL) throws(SpecFileError) -> JSONNode {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw SpecFileError("\(url.path) does not exist", underlying: nil)
+        }
         let bytes: Data
         do {
             bytes = try Data(contentsOf: url)
