@@ -80,7 +80,12 @@ extension SchemaCheck {
         case .maxLength(let limit):
             ("maxLength", "must be at most \(Self.count(limit, "character"))")
         case .pattern(let pattern):
-            ("pattern", "must match pattern \(pattern.source.quoted)")
+            instance.stringValue.map(pattern.accepts) == false
+                ? (
+                    "pattern",
+                    "is too long for pattern \(pattern.source.quoted) (at most \(pattern.maxInputBytes) bytes are matched)"
+                )
+                : ("pattern", "must match pattern \(pattern.source.quoted)")
         case .format(let format):
             ("format", "must be a valid \(format.rawValue)")
         case .minimum(let bound):

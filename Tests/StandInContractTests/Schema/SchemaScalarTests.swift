@@ -56,6 +56,16 @@ import Testing
         #expect(try SchemaTesting.compile(#"{"pattern":"^a"}"#).messages(#""ba""#) == [#"must match pattern "^a""#])
     }
 
+    @Test func textTooLongForItsPatternIsRefusedSayingSo() throws {
+        let schema = try SchemaTesting.compile(##"{"pattern":"a"}"##)
+        let long = String(repeating: "a", count: TextPattern.inputCeiling + 1)
+        #expect(
+            try schema.messages("\"\(long)\"") == [
+                "is too long for pattern \"a\" (at most \(TextPattern.inputCeiling) bytes are matched)"
+            ]
+        )
+    }
+
     @Test func boundsAreExactAndExclusiveByTheDialect() throws {
         let openAPI30 = try SchemaTesting.compile(#"{"minimum":0.1,"maximum":10,"exclusiveMaximum":true}"#)
         #expect(try openAPI30.accepts("0.1"))
