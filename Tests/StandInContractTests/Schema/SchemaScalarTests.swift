@@ -77,6 +77,21 @@ import Testing
         #expect(try !openAPI31.accepts("100.0000000000000000001"))
     }
 
+    @Test func longNumbersAreComparedExactlyToo() throws {
+        let schema = try SchemaTesting.compile(##"{"minimum":0.1000000000000000000001,"multipleOf":1e-22}"##)
+        #expect(try schema.accepts("0.1000000000000000000001"))
+        #expect(
+            try schema.messages("0.10000000000000000000009") == [
+                "must be at least 0.1000000000000000000001", "must be a multiple of 1e-22",
+            ]
+        )
+        #expect(
+            try SchemaTesting.compile(##"{"maximum":-12345678901234567890123}"##).accepts(
+                "-1.2345678901234567890124e22"
+            )
+        )
+    }
+
     @Test func multipleOfIsExactForDecimals() throws {
         let cents = try SchemaTesting.compile(#"{"multipleOf":0.01}"#)
         #expect(try cents.accepts("19.99"))
