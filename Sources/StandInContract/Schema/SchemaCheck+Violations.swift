@@ -2,8 +2,9 @@ import StandInFixtures
 
 extension SchemaCheck {
     /// Appends every way `instance` (at `path`) breaks this check to `violations`; a check that applies schemas to
-    /// members, elements or the instance itself reports theirs, except inside `anyOf`, `oneOf` and `not`, which say
-    /// only that they failed.
+    /// members, elements or the instance itself reports theirs. `anyOf`, `oneOf` and `not` try their members with
+    /// `isValid` and say only that they failed, except that a choice no member matches, with one member the value
+    /// was plausibly meant for, reports that member's violations.
     func collect(
         _ instance: JSONNode,
         _ direction: SchemaDirection,
@@ -80,7 +81,12 @@ extension SchemaCheck {
         case .maxLength(let limit):
             ("maxLength", "must be at most \(Self.count(limit, "character"))")
         case .pattern(let pattern):
-            ("pattern", "must match pattern \(pattern.source.quoted)")
+            instance.stringValue.map(pattern.accepts) == false
+                ? (
+                    "pattern",
+                    "is too long for pattern \(pattern.source.quoted) (at most \(pattern.maxInputBytes) bytes are matched)"
+                )
+                : ("pattern", "must match pattern \(pattern.source.quoted)")
         case .format(let format):
             ("format", "must be a valid \(format.rawValue)")
         case .minimum(let bound):

@@ -26,8 +26,10 @@ public final class SchemaCompiler {
         self.dialect = dialect
     }
 
-    /// `schema`, found at `pointer` in the document (for errors), compiled.
+    /// `schema`, found at `pointer` in the document (for errors), compiled; a schema some `$ref` already led to
+    /// (`/components/schemas/Pet`) is that compiled target.
     public func compile(_ schema: JSONNode, at pointer: String) throws(SchemaCompileError) -> JSONSchema {
+        if let target = compiled["#" + pointer]?.target { return JSONSchema(root: target, targets: targets) }
         added = []
         do {
             return JSONSchema(root: try node(schema, at: pointer), targets: targets)

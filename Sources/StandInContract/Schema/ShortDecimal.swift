@@ -25,6 +25,7 @@ struct ShortDecimal: Sendable {
         var written = 0
         var isNegative = false
         var isExponentNegative = false
+        var seenDigit = false
         var part = Part.sign
         for byte in bytes {
             switch (part, byte) {
@@ -41,6 +42,7 @@ struct ShortDecimal: Sendable {
                     // At most 19 digits, so that two significands aligned to the same length still fit.
                     guard digit < 10, significand < Self.limit / 10 else { return nil }
                     significand = significand * 10 + UInt64(digit)
+                    seenDigit = true
                     if part == .fraction { exponent -= 1 } else { part = .integer }
                 }
             case (.exponentSign, UInt8(ascii: "-")), (.exponentSign, UInt8(ascii: "+")):
@@ -53,7 +55,7 @@ struct ShortDecimal: Sendable {
                 part = .exponent
             }
         }
-        guard part == .integer || part == .fraction || part == .exponent else { return nil }
+        guard seenDigit, part == .integer || part == .fraction || part == .exponent else { return nil }
         exponent += isExponentNegative ? -written : written
         while significand != 0, significand % 10 == 0 {
             significand /= 10

@@ -95,7 +95,14 @@ import Testing
             try JSONParser.parse(##"{"items":{"$ref":"#/components/schemas/Tree"}}"##),
             at: "/b"
         )
-        #expect(first.isValid(try JSONParser.parse(##"{"value":1}"##), direction: .request))
+        let third = try compiler.compile(
+            try #require(document.value(at: "/components/schemas/Tree")),
+            at: "/components/schemas/Tree"
+        )
+        for schema in [first, third] {
+            #expect(schema.isValid(try JSONParser.parse(##"{"value":1}"##), direction: .request))
+            #expect(try schema.messages(##"{"value":"1"}"##) == ["/value: expected integer, got string"])
+        }
         #expect(!second.isValid(try JSONParser.parse(##"[{"value":"x"}]"##), direction: .request))
     }
 }

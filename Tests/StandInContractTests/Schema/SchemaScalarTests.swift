@@ -56,6 +56,16 @@ import Testing
         #expect(try SchemaTesting.compile(#"{"pattern":"^a"}"#).messages(#""ba""#) == [#"must match pattern "^a""#])
     }
 
+    @Test func textTooLongForItsPatternIsRefusedSayingSo() throws {
+        let schema = try SchemaTesting.compile(##"{"pattern":"a"}"##)
+        let long = String(repeating: "a", count: TextPattern.inputCeiling + 1)
+        #expect(
+            try schema.messages("\"\(long)\"") == [
+                "is too long for pattern \"a\" (at most \(TextPattern.inputCeiling) bytes are matched)"
+            ]
+        )
+    }
+
     @Test func boundsAreExactAndExclusiveByTheDialect() throws {
         let openAPI30 = try SchemaTesting.compile(#"{"minimum":0.1,"maximum":10,"exclusiveMaximum":true}"#)
         #expect(try openAPI30.accepts("0.1"))
@@ -65,6 +75,21 @@ import Testing
         #expect(try openAPI31.messages("0") == ["must be greater than 0"])
         #expect(try openAPI31.accepts("100.0"))
         #expect(try !openAPI31.accepts("100.0000000000000000001"))
+    }
+
+    @Test func longNumbersAreComparedExactlyToo() throws {
+        let schema = try SchemaTesting.compile(##"{"minimum":0.1000000000000000000001,"multipleOf":1e-22}"##)
+        #expect(try schema.accepts("0.1000000000000000000001"))
+        #expect(
+            try schema.messages("0.10000000000000000000009") == [
+                "must be at least 0.1000000000000000000001", "must be a multiple of 1e-22",
+            ]
+        )
+        #expect(
+            try SchemaTesting.compile(##"{"maximum":-12345678901234567890123}"##).accepts(
+                "-1.2345678901234567890124e22"
+            )
+        )
     }
 
     @Test func multipleOfIsExactForDecimals() throws {
