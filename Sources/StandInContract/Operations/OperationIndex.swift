@@ -17,17 +17,20 @@ struct OperationIndex: Sendable {
     /// ignored.
     init(_ operations: [ContractOperation], basePath: String) {
         self.basePath = basePath
+        // Each table is changed where it is stored: a copy taken out and put back would copy its dictionaries on
+        // every operation, which makes a large spec's index quadratic.
         for (offset, operation) in operations.enumerated() {
-            var table = tables[operation.method] ?? MethodTable()
             let relative = String(operation.path.dropFirst(basePath.count))
             let template = PathTemplate(relative)
             if template.isLiteral {
-                if table.literal[relative] == nil { table.literal[relative] = offset }
+                if tables[operation.method, default: MethodTable()].literal[relative] == nil {
+                    tables[operation.method, default: MethodTable()].literal[relative] = offset
+                }
             } else {
-                table.templates[template.segments.count, default: [:]][template.firstLiteral ?? "", default: []]
+                tables[operation.method, default: MethodTable()]
+                    .templates[template.segments.count, default: [:]][template.firstLiteral ?? "", default: []]
                     .append((template, offset))
             }
-            tables[operation.method] = table
         }
         for method in tables.keys {
             for count in tables[method]!.templates.keys {
