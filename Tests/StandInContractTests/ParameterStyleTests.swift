@@ -35,6 +35,15 @@ import Testing
         )
     }
 
+    @Test func nullIsNullWhereANumberOrBooleanIsAsked() throws {
+        let nullable = #"{"name":"limit","in":"query","schema":{"type":["integer","null"]}}"#
+        #expect(try violations("/items/1?limit=null", parameters: nullable).isEmpty)
+        let plain = #"{"name":"limit","in":"query","schema":{"type":"integer"}}"#
+        #expect(try violations("/items/1?limit=null", parameters: plain) == ["query /limit: expected integer, got null"])
+        let text = #"{"name":"name","in":"query","schema":{"type":"string","minLength":5}}"#
+        #expect(try violations("/items/1?name=null", parameters: text) == ["query /name: must be at least 5 characters"])
+    }
+
     @Test func aFormArrayWithoutExplodeIsCommaSeparated() throws {
         let parameter = #"{"name":"ids","in":"query","explode":false,\#(integerArray)}"#
         #expect(try violations("/items/1?ids=1,2,3", parameters: parameter).isEmpty)

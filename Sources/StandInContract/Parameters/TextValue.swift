@@ -43,8 +43,11 @@ enum TextValue: Sendable {
     }
 
     /// `text` as a JSON scalar of `shape`; nil when it is not one. Arrays and objects nested in a text value are
-    /// kept as text for the schema to judge.
+    /// kept as text for the schema to judge. Where a number or a boolean is asked, `null` is JSON's null, for the
+    /// schema to accept when it is nullable (OpenAPI writes no null in text; `null` is what clients such as
+    /// schemathesis send).
     static func scalar(_ text: String, as shape: ValueShape) -> JSONNode? {
+        if text == "null", shape.isNumberOrBoolean { return JSONNode(.null) }
         switch shape {
         case .integer, .number:
             guard let first = text.utf8.first, first == UInt8(ascii: "-") || (48...57).contains(first),
@@ -86,6 +89,14 @@ struct CoercionFailure: Error {
 }
 
 extension ValueShape {
+    /// Whether the shape is a number (integer or not) or a boolean.
+    var isNumberOrBoolean: Bool {
+        switch self {
+        case .integer, .number, .boolean: true
+        case .string, .array, .object: false
+        }
+    }
+
     /// The JSON type's name, for messages.
     var name: String {
         switch self {
