@@ -39,9 +39,13 @@ import Testing
         let nullable = #"{"name":"limit","in":"query","schema":{"type":["integer","null"]}}"#
         #expect(try violations("/items/1?limit=null", parameters: nullable).isEmpty)
         let plain = #"{"name":"limit","in":"query","schema":{"type":"integer"}}"#
-        #expect(try violations("/items/1?limit=null", parameters: plain) == ["query /limit: expected integer, got null"])
+        #expect(
+            try violations("/items/1?limit=null", parameters: plain) == ["query /limit: expected integer, got null"]
+        )
         let text = #"{"name":"name","in":"query","schema":{"type":"string","minLength":5}}"#
-        #expect(try violations("/items/1?name=null", parameters: text) == ["query /name: must be at least 5 characters"])
+        #expect(
+            try violations("/items/1?name=null", parameters: text) == ["query /name: must be at least 5 characters"]
+        )
     }
 
     @Test func aFormArrayWithoutExplodeIsCommaSeparated() throws {
