@@ -55,6 +55,9 @@ def describe(case, response):
         "query": case.query,
         "headers": {k: v for k, v in (case.headers or {}).items() if k.lower() != "user-agent"},
         "mediaType": case.media_type,
+        "broken": sorted(str(location.value) for location in (case.meta.components if case.meta else {}))
+        if case.meta else [],
+        "cookies": case.cookies,
         "body": repr(case.body)[:200],
         "status": response.status_code,
         "answer": response.text[:300],
