@@ -67,7 +67,7 @@ let package = Package(
         // proxy and drift, never linked by an app.
         .target(name: "StandInSocket", dependencies: ["NetworkCore", "StandInSupport"]),
         // An OpenAPI document as a contract: its operations, and JSON Schema validation of requests and responses.
-        .target(name: "StandInContract", dependencies: ["StandInFixtures"]),
+        .target(name: "StandInContract", dependencies: ["StandInFixtures", "StandInSupport"]),
         // `standin import` and `standin drift`: only the command line links them.
         .target(
             name: "StandInTooling",

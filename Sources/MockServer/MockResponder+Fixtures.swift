@@ -32,7 +32,7 @@ extension MockResponder {
         case .resource(let reply, let fixture, let plan):
             hits?.add(fixture.id)
             var ending = plan.ending(fixture: fixture.id, envelopeCode: reply.envelopeCode, successCode: successCode)
-            guard !plan.isDeferred || contract != nil else {
+            guard plan.isDeferred || contract != nil else {
                 exchange.request.send(reply, status: plan.status)
                 return finish(consume exchange, ending)
             }

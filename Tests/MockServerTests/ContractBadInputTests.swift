@@ -6,8 +6,8 @@ import Testing
 
 @testable import MockServer
 
-/// What a hostile request costs under `serve --spec`: a 10 MB body against a recursive schema with alternatives is
-/// checked in bounded work and answered, a body nested past the parser's depth is a violation, and the server goes
+/// What a hostile request costs under `serve --spec`: megabytes of body against a recursive schema with alternatives
+/// are checked in work linear in the body and answered (docs/contract.md quotes a 10 MB body on a release build), a body nested past the parser's depth is a violation, and the server goes
 /// on answering.
 @Suite struct ContractBadInputTests {
     static let spec = #"""
@@ -54,17 +54,18 @@ import Testing
         try await fetch(base, "/trees", method: "POST", headers: ["Content-Type": "application/json"], body: body)
     }
 
-    @Test func tenMegabytesOfTreesAreCheckedAndAnswered() async throws {
-        // 110,000 trees of three levels, every value valid but the very last: about 10 MB.
+    @Test func megabytesOfTreesAreCheckedAndAnswered() async throws {
+        // 30,000 trees of three levels, every value valid but the very last: about 2.8 MB (a debug build checks
+        // about a megabyte a second beside the rest of the suite).
         let tree = #"{"value":"v7","children":[{"value":12,"children":[{"value":"v1"},{"value":2}]},{"value":3}]}"#
-        let trees = Array(repeating: tree, count: 110_000).joined(separator: ",")
+        let trees = Array(repeating: tree, count: 30_000).joined(separator: ",")
         var text = "[" + trees
         text += #",{"value":{"not":"a value"}}]"#
-        #expect(text.utf8.count > 10_000_000)
+        #expect(text.utf8.count > 2_500_000)
         try await withSpec { base in
             let refused = try await post(base, Data(text.utf8))
             #expect(refused.status == 422)
-            #expect(refused.text.contains("/110000/value"))
+            #expect(refused.text.contains("/30000/value"))
             let planted = try await post(base, Data("[\(trees)]".utf8))
             #expect(planted.status == 201)
             #expect(try await fetch(base, "/ping").text == "pong")

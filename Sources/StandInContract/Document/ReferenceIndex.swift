@@ -1,4 +1,5 @@
 import StandInFixtures
+import StandInSupport
 
 /// `SpecReferences` with the document's `components` indexed by name, so that following a `$ref` to
 /// `#/components/parameters/limit` costs a dictionary lookup rather than a scan of every component: a large spec with
@@ -60,6 +61,6 @@ struct ReferenceIndex {
 extension StringProtocol {
     /// The text with its `%XX` escapes decoded; an escape that is not one is kept as written.
     var removingPercentEncodingLeniently: String {
-        PercentDecoding.decode(Substring(self), plusIsSpace: false)
+        PercentDecoding.decode(Substring(self))
     }
 }

@@ -1,4 +1,5 @@
 import StandInFixtures
+import StandInSupport
 
 /// An operation's `requestBody`: whether it is required and the media types it accepts.
 struct ContractRequestBody: Sendable {
@@ -65,7 +66,7 @@ struct ContractRequestBody: Sendable {
         var values: [String: [String]] = [:]
         for field in RequestParameters.fields(of: text[...]) {
             if values[field.name] == nil { order.append(field.name) }
-            values[field.name, default: []].append(PercentDecoding.decode(field.raw, plusIsSpace: true))
+            values[field.name, default: []].append(PercentDecoding.decode(field.raw, plusAsSpace: true))
         }
         var members: [JSONNode.Member] = []
         for name in order {

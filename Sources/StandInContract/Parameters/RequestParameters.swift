@@ -1,3 +1,5 @@
+import StandInSupport
+
 /// The parameters a request sends, read once per request and then looked up per declared parameter: the query
 /// split into its fields, the cookies, the path's captures and the headers.
 struct RequestParameters {
@@ -139,7 +141,7 @@ struct RequestParameters {
     }
 
     private static func decoded(_ raw: Substring) -> String {
-        PercentDecoding.decode(raw, plusIsSpace: true)
+        PercentDecoding.decode(raw, plusAsSpace: true)
     }
 }
 

@@ -1,3 +1,5 @@
+import StandInFixtures
+
 /// How a dialect tells an integer from other numbers, as the reference validators (Python's
 /// `openapi-schema-validator`) do.
 enum IntegerRule: Sendable {
@@ -12,7 +14,7 @@ enum IntegerRule: Sendable {
         if Self.isWrittenAsInteger(literal) { return true }
         switch self {
         case .asWritten: return false
-        case .byValue: return SchemaNumber(literal: literal)?.isIntegral ?? false
+        case .byValue: return JSONDecimal(literal: literal)?.isIntegral ?? false
         }
     }
 

@@ -3,7 +3,7 @@ import StandInFixtures
 /// A number from a schema (`minimum`, `maximum`, `multipleOf`), read exactly, with the literal kept for messages.
 struct NumericBound: Sendable {
     /// The value, exactly.
-    let value: SchemaNumber
+    let value: JSONDecimal
     /// The value as the schema wrote it.
     let literal: String
     /// Whether the bound itself is excluded (`exclusiveMinimum`, `exclusiveMaximum`).
@@ -13,7 +13,7 @@ struct NumericBound: Sendable {
 
     /// The bound written `literal`, or nil if that is not a number.
     init?(literal: String, isExclusive: Bool = false) {
-        guard let value = SchemaNumber(literal: literal) else { return nil }
+        guard let value = JSONDecimal(literal: literal) else { return nil }
         self.value = value
         self.literal = literal
         self.isExclusive = isExclusive
@@ -24,7 +24,7 @@ struct NumericBound: Sendable {
     /// it is not a number.
     func compare(_ literal: String) -> Int? {
         if let short, let instance = ShortDecimal(literal: literal) { return instance.compare(to: short) }
-        guard let instance = SchemaNumber(literal: literal) else { return nil }
+        guard let instance = JSONDecimal(literal: literal) else { return nil }
         return instance < value ? -1 : instance == value ? 0 : 1
     }
 
@@ -43,7 +43,7 @@ struct NumericBound: Sendable {
     /// Whether the instance literal `literal` is a whole multiple of this bound.
     func divides(_ literal: String) -> Bool {
         if let short, let instance = ShortDecimal(literal: literal) { return instance.isMultiple(of: short) }
-        guard let instance = SchemaNumber(literal: literal) else { return true }
+        guard let instance = JSONDecimal(literal: literal) else { return true }
         return instance.isMultiple(of: value)
     }
 }

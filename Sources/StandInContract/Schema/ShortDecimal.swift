@@ -1,5 +1,5 @@
 /// A number literal of at most 19 significant digits, as `significand × 10^exponent`, read without allocating: the
-/// common case of bounds, `multipleOf` and the instances they check, exactly. `SchemaNumber` takes the rest.
+/// common case of bounds, `multipleOf` and the instances they check, exactly. `JSONDecimal` takes the rest.
 struct ShortDecimal: Sendable {
     /// Whether the value is below zero; zero is never negative.
     let isNegative: Bool

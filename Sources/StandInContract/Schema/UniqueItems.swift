@@ -44,7 +44,7 @@ enum UniqueItems {
             hasher.combine(value)
         case .number(let literal):
             hasher.combine(2)
-            if let number = SchemaNumber(literal: literal) { hasher.combine(number) } else { hasher.combine(literal) }
+            if let number = JSONDecimal(literal: literal) { hasher.combine(number) } else { hasher.combine(literal) }
         case .string(let text):
             hasher.combine(3)
             hasher.combine(text)

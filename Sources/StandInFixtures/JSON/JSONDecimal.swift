@@ -1,15 +1,15 @@
 /// A JSON number literal reduced to sign, significant digits and exponent, so that `1`, `1.0` and `1e0` compare equal
 /// exactly, without rounding through `Double`.
-struct JSONDecimal: Equatable {
+package struct JSONDecimal: Hashable, Sendable {
     /// Whether the value is below zero; zero is never negative.
-    let isNegative: Bool
+    package let isNegative: Bool
     /// The significant decimal digits (0–9) without leading or trailing zeros; empty for zero.
-    let digits: [UInt8]
+    package let digits: [UInt8]
     /// The power of ten that `digits`, read as an integer, is multiplied by.
-    let exponent: Int
+    package let exponent: Int
 
     /// Reads a number literal (JSON syntax, read leniently), or returns `nil` if it has no digits or stray characters.
-    init?(literal: String) {
+    package init?(literal: String) {
         var bytes = literal.utf8[...]
         let isNegative = bytes.first == UInt8(ascii: "-")
         if isNegative { bytes = bytes.dropFirst() }
@@ -41,7 +41,7 @@ struct JSONDecimal: Equatable {
     }
 
     /// The value as an `Int`, or `nil` if it has a fractional part or does not fit.
-    var exactInt: Int? {
+    package var exactInt: Int? {
         guard exponent >= 0, digits.count + exponent <= 19 else { return nil }
         // Accumulate below zero so that `Int.min` fits, then flip the sign for positive values.
         var value = 0
