@@ -22,9 +22,13 @@ import URLSessionHostFix
         let alone = try await AloneProcess.run("URLSessionMemoryAlone")
         #expect(alone.status == 0, "\(alone.output)")
         let growth = try #require(Int(alone.report), "the measuring process reported nothing: \(alone.output)")
-        let requests = URLSessionMemoryAlone.requests
-        // The leak kept 150 to 190 bytes per request; without it, allocators' own growth under load reached 40.
-        #expect(growth / requests < 100, "memory grew by \(growth) bytes over \(requests) requests")
+        let requests = URLSessionMemoryAlone.requestsPerWindow
+        // The leak kept 150 to 190 bytes per request in every window; without it, the allocator grows in bursts that
+        // reached 100 bytes a request in one window of 5,000 and 40 in most.
+        #expect(
+            growth / requests < 100,
+            "memory grew by at least \(growth) bytes in each window of \(requests) requests"
+        )
     }
 
     @Test func recordingReachesAnIPv6LiteralUpstream() async throws {
@@ -44,12 +48,16 @@ import URLSessionHostFix
 
 /// Measures, in the process `urlSessionRequestsLeaveMemoryFlat` starts, how much resident memory grows over URLSession
 /// requests to a server in the same process.
+///
+/// A leak grows memory in every window of requests; the allocator grows it in bursts. So the figure reported is the
+/// smallest growth over a few windows.
 @Suite(
     .enabled(if: AloneProcess.reportFile != nil, "runs only alone, in the process of urlSessionRequestsLeaveMemoryFlat")
 )
 struct URLSessionMemoryAlone {
-    /// How many requests are measured, one after another, after 1,000 to warm up.
-    static let requests = 5000
+    /// How many requests each window measures, one after another, after 1,000 to warm up.
+    static let requestsPerWindow = 2000
+    static let windows = 3
 
     @Test func residentGrowthOverURLSessionRequests() async throws {
         let report = try #require(AloneProcess.reportFile)
@@ -64,10 +72,13 @@ struct URLSessionMemoryAlone {
                 }
             }
             try await send(1000)
-            let before = ResidentMemory.bytes()
-            try await send(Self.requests)
-            let growth = ResidentMemory.bytes() - before
-            try writeFile(String(growth), to: report)
+            var growths: [Int] = []
+            for _ in 0..<Self.windows {
+                let before = ResidentMemory.bytes()
+                try await send(Self.requestsPerWindow)
+                growths.append(ResidentMemory.bytes() - before)
+            }
+            try writeFile(String(growths.min() ?? 0), to: report)
         }
     }
 }
