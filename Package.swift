@@ -180,3 +180,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The sanitizer runs in CI test the server alone: `STANDIN_TEST_TARGETS=MockServerTests,StandInSocketTests` keeps
+// only those test targets, so the others are not built a second and third time with instrumentation.
+if let kept = Context.environment["STANDIN_TEST_TARGETS"] {
+    let names = Set(kept.split(separator: ",").map(String.init))
+    package.targets.removeAll { $0.type == .test && !names.contains($0.name) }
+}
