@@ -10,6 +10,11 @@ extension ContractOperation {
         guard isJSON else {
             return responseViolations(status: status, contentType: contentType, hasBody: true, json: nil)
         }
+        if let schema = responseSchema(status: status, contentType: contentType),
+            body.withUnsafeBufferPointer({ schema.scannedVerdict(on: $0, direction: .response) }) == true
+        {
+            return []
+        }
         do {
             let json = try JSONParser.parse(body)
             return responseViolations(status: status, contentType: contentType, json: json)
@@ -45,6 +50,13 @@ extension ContractOperation {
             best = (index, precedence)
         }
         return best?.index
+    }
+
+    /// The schema of a JSON body with `status` and `contentType`, when the spec lists both and gives one.
+    private func responseSchema(status: Int, contentType: String?) -> JSONSchema? {
+        guard let index = entry(for: status), let contentType, let actual = MediaRange(contentType), actual.isJSON
+        else { return nil }
+        return ContractMediaType.best(for: actual, in: responseContent[index])?.schema
     }
 
     private func responseViolations(

@@ -36,6 +36,11 @@ struct ContractRequestBody: Sendable {
                 )
             ]
         }
+        if actual.isJSON, let schema = entry.schema,
+            body.withUnsafeBufferPointer({ schema.scannedVerdict(on: $0, direction: .request) }) == true
+        {
+            return []
+        }
         let instance: JSONNode
         if actual.isJSON {
             do {

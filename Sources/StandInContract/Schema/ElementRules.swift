@@ -12,7 +12,7 @@ final class ElementRules: Sendable {
     }
 
     /// The schema of element `index`, or nil when nothing constrains it.
-    private func schema(at index: Int) -> SchemaNode? {
+    func schema(at index: Int) -> SchemaNode? {
         index < prefix.count ? prefix[index] : rest
     }
 

@@ -27,9 +27,9 @@ final class MemberRules: Sendable {
         let schema: SchemaNode
     }
 
-    private let properties: PropertyTable
-    private let patterns: [PatternRule]
-    private let additional: Additional
+    let properties: PropertyTable
+    let patterns: [PatternRule]
+    let additional: Additional
 
     /// Rules from compiled `properties`, `patternProperties` and `additionalProperties`.
     init(properties: PropertyTable, patterns: [PatternRule], additional: Additional) {

@@ -21,6 +21,22 @@ struct PropertyTable: Sendable {
     /// Whether the table has no properties.
     var isEmpty: Bool { names.isEmpty }
 
+    /// The schema of the member whose name was read as `key`, searching from `cursor` (see `schema(named:from:)`).
+    func schema(named key: ScannedString, from cursor: inout Int) -> SchemaNode? {
+        if let hashed { return hashed[key.text] }
+        let count = names.count
+        var index = cursor
+        for _ in 0..<count {
+            if index == count { index = 0 }
+            if key.equals(names[index]) {
+                cursor = index + 1
+                return schemas[index]
+            }
+            index += 1
+        }
+        return nil
+    }
+
     /// The schema of the member named `name`, searching from `cursor` (the position after the previous match, which
     /// this moves on).
     func schema(named name: String, from cursor: inout Int) -> SchemaNode? {

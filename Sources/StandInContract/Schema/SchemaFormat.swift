@@ -48,20 +48,22 @@ enum SchemaFormat: String, Sendable {
     /// Whether the string `text` is in this format, read in place as UTF-8.
     private func accepts(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { buffer in
-            let bytes = buffer[...]
-            switch self {
-            case .dateTime: return Self.isDateTime(bytes)
-            case .date: return Self.isDate(bytes)
-            case .time: return Self.isTime(bytes, offsetRequired: false)
-            case .email: return bytes.contains(UInt8(ascii: "@"))
-            case .uuid: return Self.isUUID(bytes)
-            case .uri: return Self.isURI(bytes)
-            case .ipv4: return Self.isIPv4(bytes)
-            case .ipv6: return Self.isIPv6(bytes)
-            case .byte: return Self.isBase64(bytes)
-            case .int32, .int64: return true
-            }
+        return text.withUTF8 { accepts(utf8: $0[...]) }
+    }
+
+    /// Whether the string whose UTF-8 is `bytes` is in this format.
+    func accepts(utf8 bytes: UTF8Bytes) -> Bool {
+        switch self {
+        case .dateTime: return Self.isDateTime(bytes)
+        case .date: return Self.isDate(bytes)
+        case .time: return Self.isTime(bytes, offsetRequired: false)
+        case .email: return bytes.contains(UInt8(ascii: "@"))
+        case .uuid: return Self.isUUID(bytes)
+        case .uri: return Self.isURI(bytes)
+        case .ipv4: return Self.isIPv4(bytes)
+        case .ipv6: return Self.isIPv6(bytes)
+        case .byte: return Self.isBase64(bytes)
+        case .int32, .int64: return true
         }
     }
 

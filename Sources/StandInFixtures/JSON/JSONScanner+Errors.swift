@@ -26,36 +26,13 @@ extension JSONScanner {
     func describeCharacter(at position: Int) -> String {
         let byte = bytes[position]
         if (0x21...0x7E).contains(byte) { return "'\(Unicode.Scalar(byte))'" }
-        guard let length = scalarLength(at: position) else { return "invalid UTF-8 byte 0x\(hex(byte, digits: 2))" }
+        guard let length = UTF8Scalar.length(in: bytes, at: position) else {
+            return "invalid UTF-8 byte 0x\(hex(byte, digits: 2))"
+        }
         let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + length]), as: UTF8.self)
             .unicodeScalars.first!
         let isVisible = scalar.properties.isGraphemeBase && !scalar.properties.isWhitespace
         return isVisible ? "'\(scalar)'" : "U+\(hex(scalar.value, digits: 4))"
-    }
-
-    /// The length of the valid UTF-8 sequence starting at `position`, or `nil` if it is malformed, overlong, encodes
-    /// a surrogate or lies beyond U+10FFFF.
-    func scalarLength(at position: Int) -> Int? {
-        let lead = bytes[position]
-        let length: Int
-        // The range the first continuation byte must fall in, which rules out overlong forms and surrogates.
-        let second: ClosedRange<UInt8>
-        switch lead {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
-        case 0xE0: (length, second) = (3, 0xA0...0xBF)
-        case 0xED: (length, second) = (3, 0x80...0x9F)
-        case 0xE1...0xEF: (length, second) = (3, 0x80...0xBF)
-        case 0xF0: (length, second) = (4, 0x90...0xBF)
-        case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
-        case 0xF4: (length, second) = (4, 0x80...0x8F)
-        default: return nil
-        }
-        guard position + length <= bytes.count, second.contains(bytes[position + 1]) else { return nil }
-        for offset in position + 2..<position + length where bytes[offset] & 0xC0 != 0x80 {
-            return nil
-        }
-        return length
     }
 
     private func hex(_ value: some BinaryInteger, digits: Int) -> String {

@@ -24,7 +24,9 @@ extension JSONScanner {
             case 0..<0x20:
                 throw error("control character in string")
             case 0x80...:
-                guard let length = scalarLength(at: index) else { throw error("invalid UTF-8 in string") }
+                guard let length = UTF8Scalar.length(in: bytes, at: index) else {
+                    throw error("invalid UTF-8 in string")
+                }
                 index += length
             default:
                 index += 1

@@ -40,6 +40,8 @@ extension JSONSchema {
         let instance = try JSONParser.parse(json)
         let valid = isValid(instance, direction: direction)
         precondition(valid == violations(of: instance, direction: direction).isEmpty, "isValid and violations differ")
+        let scanned = Array(json.utf8).withUnsafeBufferPointer { scannedVerdict(on: $0, direction: direction) }
+        precondition(scanned == nil || scanned == valid, "the scan and isValid differ on \(json)")
         return valid
     }
 }

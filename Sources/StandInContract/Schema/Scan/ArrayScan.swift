@@ -1,0 +1,63 @@
+/// One pass over an array's elements for a schema node: each element against `items` or `prefixItems`, and where each
+/// one is when `uniqueItems` will compare them.
+struct ArrayScan {
+    /// The longest array whose elements are compared in place, pair by pair; a longer one is parsed.
+    static let pairwiseLimit = 32
+
+    private var rules: ElementRules?
+    /// The elements' positions, kept when the node has `uniqueItems` (and the array is short enough).
+    private var spans: [Range<Int>]?
+    /// The elements read.
+    private(set) var count = 0
+
+    /// The pass for a node with `checks`.
+    init(_ checks: [SchemaCheck]) {
+        for check in checks {
+            switch check {
+            case .elements(let elementRules): rules = elementRules
+            case .uniqueItems: spans = []
+            default: continue
+            }
+        }
+    }
+
+    /// Reads the elements after the array's `[` and its closing `]`; false as soon as an element breaks its rule.
+    mutating func readElements(_ cursor: inout JSONCursor, _ direction: SchemaDirection, depth: Int) -> Bool? {
+        if cursor.take(UInt8(ascii: "]")) { return true }
+        repeat {
+            cursor.skipWhitespace()
+            let start = cursor.index
+            if let schema = rules?.schema(at: count) {
+                guard let verdict = schema.scanIsValid(&cursor, direction, depth: depth) else { return nil }
+                guard verdict else { return false }
+            } else {
+                guard cursor.skipValue(depth: depth) else { return nil }
+            }
+            if spans != nil {
+                spans!.append(start..<cursor.index)
+                if spans!.count > Self.pairwiseLimit { spans = nil }
+            }
+            count += 1
+        } while cursor.take(UInt8(ascii: ","))
+        return cursor.take(UInt8(ascii: "]")) ? true : nil
+    }
+
+    /// Whether the elements all differ, when each is spelled only one way (ASCII strings, `true`, `false`, `null`) so
+    /// that equal bytes are equal values; nil when they are not, or when the array was too long to keep.
+    func elementsDiffer(in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let spans else { return nil }
+        for span in spans {
+            let first = bytes[span.lowerBound]
+            let isOneSpelling =
+                first == UInt8(ascii: "\"") || first == UInt8(ascii: "t") || first == UInt8(ascii: "f")
+                || first == UInt8(ascii: "n")
+            guard isOneSpelling, !bytes[span].contains(where: { $0 >= 0x80 }) else { return nil }
+        }
+        for second in spans.indices.dropFirst() {
+            for first in spans.startIndex..<second where bytes[spans[first]].elementsEqual(bytes[spans[second]]) {
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,54 @@
+/// One pass over an object's members for a schema node: each member's value against `properties`,
+/// `patternProperties` and `additionalProperties`, and which `required` names were seen.
+struct ObjectScan {
+    /// The node's member rules, if it has any.
+    private var rules: MemberRules?
+    /// The names the node requires in this direction.
+    private var required: [String] = []
+    /// Which of `required` were seen, one bit each (the first 64).
+    private var seen: UInt64 = 0
+    /// The members read.
+    private(set) var count = 0
+
+    /// The pass for a node with `checks`, read in `direction`.
+    init(_ checks: [SchemaCheck], _ direction: SchemaDirection) {
+        for check in checks {
+            switch check {
+            case .members(let memberRules): rules = memberRules
+            case .required(let names): required = names.names(direction)
+            default: continue
+            }
+        }
+    }
+
+    /// Whether every required name was seen; nil for a node requiring more than 64, which is left to the parser.
+    var hasEveryRequiredName: Bool? {
+        guard required.count <= 64 else { return nil }
+        return seen == (required.count == 64 ? .max : (1 << UInt64(required.count)) - 1)
+    }
+
+    /// Reads the members after the object's `{` and its closing `}`; false as soon as a member breaks its rules.
+    mutating func readMembers(_ cursor: inout JSONCursor, _ direction: SchemaDirection, depth: Int) -> Bool? {
+        if cursor.take(UInt8(ascii: "}")) { return true }
+        var propertyCursor = 0
+        repeat {
+            guard let key = cursor.readKey() else { return nil }
+            count += 1
+            markRequired(key)
+            if let rules {
+                guard let verdict = rules.scanMember(key, &cursor, direction, depth: depth, from: &propertyCursor)
+                else { return nil }
+                guard verdict else { return false }
+            } else {
+                guard cursor.skipValue(depth: depth) else { return nil }
+            }
+        } while cursor.take(UInt8(ascii: ","))
+        return cursor.take(UInt8(ascii: "}")) ? true : nil
+    }
+
+    private mutating func markRequired(_ key: ScannedString) {
+        for (index, name) in required.prefix(64).enumerated() where key.equals(name) {
+            seen |= 1 << UInt64(index)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import StandInFixtures
+
+/// The start of a value a `JSONCursor` read: a whole scalar, or the opening bracket of an array or object.
+enum ScannedValue {
+    case scalar(ScannedScalar)
+    case array
+    case object
+}
+
+/// A string, number, boolean or null, read in place.
+enum ScannedScalar {
+    case null
+    case bool(Bool)
+    /// The number's literal, as written.
+    case number(UnsafeBufferPointer<UInt8>)
+    case string(ScannedString)
+
+    /// The scalar as the parser would have built it.
+    var node: JSONNode {
+        switch self {
+        case .null: JSONNode(.null)
+        case .bool(let value): JSONNode(.bool(value))
+        case .number(let literal): JSONNode(.number(String(decoding: literal, as: UTF8.self)))
+        case .string(let string): JSONNode(.string(string.text))
+        }
+    }
+}
+
+/// A string's content without its quotes; it has no escapes, so its bytes are its UTF-8.
+struct ScannedString {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether every byte is ASCII, so that each byte is one character.
+    let isASCII: Bool
+
+    /// The content as a `String`.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Whether the content is `name`.
+    func equals(_ name: String) -> Bool {
+        name.utf8.count == bytes.count && name.utf8.elementsEqual(bytes)
+    }
+}

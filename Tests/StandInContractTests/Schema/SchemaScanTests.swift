@@ -1,0 +1,106 @@
+import Foundation
+import StandInContract
+import StandInFixtures
+import Testing
+
+/// The scan (`JSONSchema.scannedVerdict`), which reads a document in place, agrees with parsing it and calling
+/// `isValid` whenever it answers, and answers for the documents requests usually carry. Every `accepts` of the other
+/// schema tests checks the same agreement (`SchemaTesting`).
+@Suite struct SchemaScanTests {
+    @Test func everyCaseOfTheCorpusGetsTheParsersVerdictCompactAndIndented() throws {
+        let corpus = try JSONParser.parse(try Data(contentsOf: SchemaPython.corpus))
+        guard case .array(let cases) = corpus["cases"]?.value else {
+            Issue.record("the corpus has no cases")
+            return
+        }
+        let documents = try #require(corpus["documents"])
+        var compilers: [String: SchemaCompiler] = [:]
+        var answered = 0
+        for testCase in cases {
+            let name = try #require(testCase["name"]?.stringValue)
+            let document = try #require(testCase["document"]?.stringValue)
+            let dialect: SchemaDialect = testCase["dialect"]?.stringValue == "3.1" ? .openAPI31 : .openAPI30
+            let direction: SchemaDirection = testCase["direction"]?.stringValue == "request" ? .request : .response
+            let key = "\(document) \(dialect)"
+            if compilers[key] == nil {
+                let root = try #require(documents[document])
+                compilers[key] = SchemaCompiler(references: SpecReferences(root: root), dialect: dialect)
+            }
+            let compiler = try #require(compilers[key])
+            let written = try #require(testCase["schema"])
+            let schema: JSONSchema
+            if let pointer = written.stringValue {
+                let node = try #require(compiler.references.root.value(at: String(pointer.dropFirst())))
+                schema = try compiler.compile(node, at: String(pointer.dropFirst()))
+            } else {
+                schema = try compiler.compile(written, at: "/cases/\(name)")
+            }
+            let instance = try #require(testCase["instance"])
+            let verdict = schema.isValid(instance, direction: direction)
+            var indented: [UInt8] = []
+            JSONWriter.writePretty(instance, into: &indented)
+            for text in [instance.compactBytes, indented] {
+                let scanned = text.withUnsafeBufferPointer { schema.scannedVerdict(on: $0, direction: direction) }
+                #expect(
+                    scanned == nil || scanned == verdict,
+                    "\(name): the scan says \(scanned!), the parser \(verdict)"
+                )
+                if scanned != nil { answered += 1 }
+            }
+        }
+        // Strings with escapes (and nothing else in this corpus) are left to the parser.
+        #expect(answered > cases.count * 2 * 9 / 10, "the scan answered \(answered) of \(cases.count * 2)")
+    }
+
+    @Test func whatTheScanLeavesToTheParser() throws {
+        let schema = try SchemaTesting.compile(#"{"type": "object"}"#)
+        for text in [
+            #"{"a": "line\nbreak"}"#, #"{"a": 1,}"#, #"{"a": 01}"#, #"{"a": 1} x"#, #"{"a": "\u00e9"}"#,
+            #"{"a": [1, 2}"#, String(repeating: "[", count: 65) + String(repeating: "]", count: 65),
+            "{\"a\": \"\u{7}\"}", "",
+        ] {
+            #expect(scan(schema, text) == nil, "\(text)")
+        }
+        #expect(scan(schema, "\u{FEFF}{\"a\": \"é\"}\r\n") == true)
+        #expect(scan(schema, Array("{\"a\": \"x".utf8) + [0xFF] + Array("\"}".utf8)) == nil)
+    }
+
+    @Test func anOrderBodyIsJudgedInPlace() throws {
+        let schema = try SchemaTesting.compile(
+            #"""
+            {"type": "object", "required": ["id", "items"], "additionalProperties": false,
+             "properties": {
+               "id": {"type": "string", "format": "uuid"},
+               "items": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/Item"}},
+               "note": {"type": ["string", "null"], "maxLength": 5}}}
+            """#,
+            .openAPI31,
+            components: #"""
+                {"Item": {"type": "object", "required": ["sku"], "properties": {
+                  "sku": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]{4}$"},
+                  "price": {"type": "number", "exclusiveMinimum": 0},
+                  "tags": {"type": "array", "uniqueItems": true, "items": {"type": "string"}}}}}
+                """#
+        )
+        let id = #""id": "c0a8012e-7f3b-4d2a-9a51-3b6f0d2e8c11""#
+        #expect(scan(schema, #"{\#(id), "items": [{"sku": "ABC-0001", "price": 9.99, "tags": ["a", "b"]}]}"#) == true)
+        #expect(scan(schema, #"{\#(id), "items": [{"sku": "ABC-0001", "tags": ["a", "a"]}]}"#) == false)
+        #expect(scan(schema, #"{\#(id), "items": [{"sku": "abc-0001"}]}"#) == false)
+        #expect(scan(schema, #"{\#(id), "items": [{"sku": "ABC-0001", "price": 0}]}"#) == false)
+        #expect(scan(schema, #"{\#(id), "items": []}"#) == false)
+        #expect(scan(schema, #"{"items": [{"sku": "ABC-0001"}]}"#) == false)
+        #expect(scan(schema, #"{\#(id), "items": [{"sku": "ABC-0001"}], "extra": 1}"#) == false)
+        #expect(scan(schema, #"{\#(id), "items": [{"sku": "ABC-0001"}], "note": null}"#) == true)
+        #expect(scan(schema, #"{\#(id), "items": [{"sku": "ABC-0001"}], "note": "éééééé"}"#) == false)
+        #expect(scan(schema, #"{\#(id), "items": [{"sku": "ABC-0001"}], "note": "ééééé"}"#) == true)
+        #expect(scan(schema, #"{\#(id), "items": [{"sku": "ABC-0001", "tags": ["1", 1, 1.0]}]}"#) == false)
+    }
+
+    private func scan(_ schema: JSONSchema, _ text: String) -> Bool? {
+        scan(schema, Array(text.utf8))
+    }
+
+    private func scan(_ schema: JSONSchema, _ bytes: [UInt8]) -> Bool? {
+        bytes.withUnsafeBufferPointer { schema.scannedVerdict(on: $0, direction: .request) }
+    }
+}
