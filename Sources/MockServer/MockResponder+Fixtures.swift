@@ -91,7 +91,9 @@ extension MockResponder {
             hits?.add(fixture.id)
             let answer = JournalAnswer(envelopeCode: reply.envelopeCode, successCode: successCode)
             exchange.request.send(reply)
-            finish(consume exchange, Exchange.Ending(status: reply.status, fixture: fixture.id, answer: answer))
+            var ending = Exchange.Ending(status: reply.status, fixture: fixture.id, answer: answer)
+            ending.contract = contract?.note
+            finish(consume exchange, ending)
         case .unmatched:
             if let batch = GraphQLBatchAnswer(
                 to: &facts,
@@ -105,7 +107,13 @@ extension MockResponder {
             ) {
                 return answerBatch(batch, exchange, config: fixtures.config)
             }
-            answerUnmatched(consume exchange, facts: &facts, config: fixtures.config, index: fixtures.index)
+            answerUnmatched(
+                consume exchange,
+                facts: &facts,
+                config: fixtures.config,
+                index: fixtures.index,
+                contract: contract?.note
+            )
         }
     }
 

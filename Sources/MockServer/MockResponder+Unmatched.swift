@@ -8,7 +8,8 @@ extension MockResponder {
         _ exchange: consuming Exchange,
         facts: inout RequestFacts<ServerRequest>,
         config: ProjectConfig,
-        index: FixtureIndex
+        index: FixtureIndex,
+        contract: ContractNote? = nil
     ) {
         let request = exchange.request
         if let cors = config.cors, CORSPolicy.isPreflight(request) {
@@ -37,6 +38,7 @@ extension MockResponder {
         request.send(JSONReply(unmatched, config: config, requestId: exchange.requestId))
         var ending = Exchange.Ending(status: unmatched.status, fixture: nil, answer: answer)
         if let operation = facts.graphQLOperationRead { ending.graphQLOperations = [operation] }
+        ending.contract = contract
         finish(consume exchange, ending)
     }
 }

@@ -208,6 +208,24 @@ import Testing
         }
     }
 
+    @Test func answersStandInGivesItselfAreJournaledWithTheOperation() async throws {
+        var fixtures = Self.fixtures
+        fixtures["pets/list.json"] = nil
+        try await withSpec(fixtures: fixtures) { base in
+            // No fixture for an operation the spec has (the path has only a POST fixture, so 405): the journal names
+            // the operation.
+            let missing = try await fetch(base, "/pets")
+            #expect(missing.status == 405, "\(missing.status) \(missing.text)")
+            var contract = try #require(try await lastEntry(base)["contract"] as? [String: Any])
+            #expect(contract["operation"] as? String == "GET /pets")
+            // A variant the fixture lacks: StandIn's 400 names it too.
+            let refused = try await fetch(base, "/pets/42", headers: ["X-StandIn-Variant": "missing"])
+            #expect(refused.status == 400)
+            contract = try #require(try await lastEntry(base)["contract"] as? [String: Any])
+            #expect(contract["operation"] as? String == "GET /pets/{petId}")
+        }
+    }
+
     @Test func aRequestTheSpecLacksIsAnsweredAndJournaledAsSuch() async throws {
         try await withSpec { base in
             let response = try await fetch(base, "/health")
