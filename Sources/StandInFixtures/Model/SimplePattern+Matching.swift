@@ -14,14 +14,13 @@ extension SimplePattern {
         let (repeating, optional) = (masks[256], masks[257])
         let (start, final): (UInt64, UInt64) = (anchoredAtStart ? 0 : 1, 1 << finalBit)
         var live = Self.passOver(optional, 1, carry: 0)
-        if live & final != 0, !anchoredAtEnd || text.isEmpty { return true }
-        for offset in 0..<text.count {
-            live = masks[Int(text[offset])] & (live << 1 | live & repeating)
+        for byte in text {
+            if live & final != 0, !anchoredAtEnd { return true }
+            live = masks[Int(byte)] & (live << 1 | live & repeating)
             if live == 0, anchoredAtStart { return false }
             live = Self.passOver(optional, live | start, carry: 0)
-            if live & final != 0, !anchoredAtEnd || offset == text.count - 1 { return true }
         }
-        return false
+        return live & final != 0
     }
 
     /// Moves the set of `live` positions along `text`, stopping as soon as the outcome is known.
@@ -35,9 +34,9 @@ extension SimplePattern {
         live.initialize(repeating: 0)
         live[0] = 1
         passOver(optional, live)
-        if hasMatched(live), !anchoredAtEnd || text.isEmpty { return true }
-        for offset in 0..<text.count {
-            let matching = masks + Int(text[offset]) * wordCount
+        for byte in text {
+            if hasMatched(live), !anchoredAtEnd { return true }
+            let matching = masks + Int(byte) * wordCount
             var carry: UInt64 = 0
             var any: UInt64 = 0
             for word in 0..<wordCount {
@@ -52,9 +51,8 @@ extension SimplePattern {
                 return false
             }
             passOver(optional, live)
-            if hasMatched(live), !anchoredAtEnd || offset == text.count - 1 { return true }
         }
-        return false
+        return hasMatched(live)
     }
 
     /// Adds to `live` every position reached by passing over optional ones.
