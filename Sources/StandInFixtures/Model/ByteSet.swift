@@ -1,7 +1,7 @@
 /// A set of ASCII bytes: the characters one atom of a `SimplePattern` accepts.
 ///
 /// The named sets are what Swift's `Regex` makes of its classes on ASCII text, checked against it by the tests.
-struct ByteSet: Sendable, Equatable {
+struct ByteSet: Sendable {
     /// Bytes 0–63, one bit each.
     private var low: UInt64 = 0
     /// Bytes 64–127, one bit each.

@@ -1,6 +1,6 @@
 extension SimplePattern {
     /// One atom of a simple pattern and how many times in a row it matches.
-    struct Atom: Equatable {
+    struct Atom {
         var bytes: ByteSet
         var minimum = 1
         /// Nil when it repeats without bound.
@@ -8,7 +8,7 @@ extension SimplePattern {
     }
 
     /// A simple pattern taken apart: its anchors and its atoms in order.
-    struct Syntax: Equatable {
+    struct Syntax {
         var anchoredAtStart = false
         var anchoredAtEnd = false
         var atoms: [Atom] = []
@@ -22,7 +22,9 @@ extension SimplePattern {
         private static let metacharacters = Set("\\^$.|?*+()[]{}".utf8)
         /// The bytes that begin a quantifier.
         private static let quantifierStarts = Set("?*+{".utf8)
+        /// The pattern's UTF-8 bytes.
         let source: [UInt8]
+        /// Where reading has got to in `source`.
         var index = 0
 
         /// The atoms and anchors of `source`, or nil when it is not a simple pattern.
@@ -35,13 +37,16 @@ extension SimplePattern {
             self.source = source
         }
 
+        /// The byte at `index`, or nil at the end.
         var next: UInt8? { index < source.count ? source[index] : nil }
 
+        /// `next`, moving past it.
         mutating func take() -> UInt8? {
             defer { index += 1 }
             return next
         }
 
+        /// Moves past `byte` if it comes next; says whether it did.
         mutating func skip(_ byte: Character) -> Bool {
             guard next == byte.asciiValue else { return false }
             index += 1

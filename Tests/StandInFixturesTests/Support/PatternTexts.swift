@@ -15,8 +15,8 @@ struct PatternTexts: Sequence, IteratorProtocol {
     init(for pattern: String, count: Int, seed: UInt64) {
         random = SplitMix(state: seed)
         remaining = count
-        let syntax = SimplePattern.Parser.parse(pattern)?.atoms ?? []
-        atoms = syntax.map { atom in
+        let parsed = SimplePattern.Parser.parse(pattern)?.atoms ?? []
+        atoms = parsed.map { atom in
             (Self.ascii.filter(atom.bytes.contains), atom.minimum, atom.maximum)
         }
     }
