@@ -21,12 +21,9 @@ extension MemberRules {
             guard let verdict = check(schema, &cursor) else { return nil }
             guard verdict else { return false }
         }
-        if !patterns.isEmpty {
-            let name = key.text
-            for rule in patterns where rule.pattern.matches(name) {
-                guard let verdict = check(rule.schema, &cursor) else { return nil }
-                guard verdict else { return false }
-            }
+        for rule in patterns where rule.pattern.matches(utf8: key.bytes) {
+            guard let verdict = check(rule.schema, &cursor) else { return nil }
+            guard verdict else { return false }
         }
         if !isRead {
             switch additional {

@@ -12,7 +12,7 @@ extension SchemaCheck {
             return string.isASCII ? string.bytes.count <= limit : isValid(scalar.node, direction)
         case .pattern(let pattern):
             guard case .string(let string) = scalar else { return true }
-            return pattern.matches(string.text)
+            return pattern.matches(utf8: string.bytes)
         case .format(let format):
             guard case .string(let string) = scalar else { return isValid(scalar.node, direction) }
             return format.accepts(utf8: string.bytes[...])
