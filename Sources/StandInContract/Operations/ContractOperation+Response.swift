@@ -6,11 +6,11 @@ extension ContractOperation {
     /// conforms.
     public func responseViolations(status: Int, contentType: String?, body: [UInt8]) -> [ContractViolation] {
         guard !body.isEmpty else { return responseViolations(status: status, contentType: contentType, json: nil) }
-        let isJSON = contentType.flatMap { MediaRange($0) }?.isJSON ?? false
-        guard isJSON else {
+        let range = contentType.flatMap { MediaRange($0) }
+        guard let range, range.isJSON else {
             return responseViolations(status: status, contentType: contentType, hasBody: true, json: nil)
         }
-        if let schema = responseSchema(status: status, contentType: contentType),
+        if let schema = responseSchema(status: status, range: range),
             body.withUnsafeBufferPointer({ schema.scannedVerdict(on: $0, direction: .response) }) == true
         {
             return []
@@ -52,11 +52,10 @@ extension ContractOperation {
         return best?.index
     }
 
-    /// The schema of a JSON body with `status` and `contentType`, when the spec lists both and gives one.
-    private func responseSchema(status: Int, contentType: String?) -> JSONSchema? {
-        guard let index = entry(for: status), let contentType, let actual = MediaRange(contentType), actual.isJSON
-        else { return nil }
-        return ContractMediaType.best(for: actual, in: responseContent[index])?.schema
+    /// The schema of a body with `status` and a content type of `range`, when the spec lists both and gives one.
+    private func responseSchema(status: Int, range: MediaRange) -> JSONSchema? {
+        guard let index = entry(for: status) else { return nil }
+        return ContractMediaType.best(for: range, in: responseContent[index])?.schema
     }
 
     private func responseViolations(

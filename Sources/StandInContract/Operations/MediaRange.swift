@@ -6,13 +6,28 @@ struct MediaRange: Sendable, Hashable {
     /// `json`, `problem+json`, or `*`.
     let subtype: String
 
-    /// Reads `text`; nil when it is not `type/subtype`.
-    init?(_ text: some StringProtocol) {
-        let essence = text.prefix { $0 != ";" }.trimmingWhitespace.lowercased()
-        guard let slash = essence.firstIndex(of: "/") else { return nil }
-        type = String(essence[..<slash])
-        subtype = String(essence[essence.index(after: slash)...])
+    /// Reads `text`; nil when it is not `type/subtype`. Read byte by byte: a request's `Content-Type` is read on every
+    /// request under a spec.
+    init?(_ text: String) {
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.endIndex
+        while start < end, Self.isBlank(utf8[start]) { utf8.formIndex(after: &start) }
+        while start < end, Self.isBlank(utf8[utf8.index(before: end)]) { utf8.formIndex(before: &end) }
+        guard let slash = utf8[start..<end].firstIndex(of: UInt8(ascii: "/")) else { return nil }
+        type = Self.lowercased(text[start..<slash])
+        subtype = Self.lowercased(text[utf8.index(after: slash)..<end])
         guard !type.isEmpty, !subtype.isEmpty, !subtype.contains("/") else { return nil }
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    /// `text` lower-cased, copied as it is when it has no capital letter (as types usually have none).
+    private static func lowercased(_ text: Substring) -> String {
+        text.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 >= 0x80 }
+            ? text.lowercased() : String(text)
     }
 
     /// 2 for a full type, 1 for `type/*`, 0 for `*/*`: the most specific listed range that covers a type wins.

@@ -37,6 +37,8 @@ struct ScannedString {
 
     /// Whether the content is `name`.
     func equals(_ name: String) -> Bool {
-        name.utf8.count == bytes.count && name.utf8.elementsEqual(bytes)
+        let utf8 = name.utf8
+        guard utf8.count == bytes.count else { return false }
+        return utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? utf8.elementsEqual(bytes)
     }
 }
