@@ -28,15 +28,39 @@ struct NumericBound: Sendable {
         return instance < value ? -1 : instance == value ? 0 : 1
     }
 
+    /// How the instance literal whose UTF-8 is `bytes` compares with the bound, as `compare(_:)`.
+    func compare(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        if let short, let instance = ShortDecimal(bytes: bytes) { return instance.compare(to: short) }
+        return compare(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// Whether the instance literal `literal` is at least this bound (above it, when exclusive).
     func admitsAbove(_ literal: String) -> Bool {
-        guard let order = compare(literal) else { return true }
+        admitsAbove(order: compare(literal))
+    }
+
+    /// Whether the instance literal whose UTF-8 is `bytes` is at least this bound (above it, when exclusive).
+    func admitsAbove(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        admitsAbove(order: compare(utf8: bytes))
+    }
+
+    private func admitsAbove(order: Int?) -> Bool {
+        guard let order else { return true }
         return isExclusive ? order > 0 : order >= 0
     }
 
     /// Whether the instance literal `literal` is at most this bound (below it, when exclusive).
     func admitsBelow(_ literal: String) -> Bool {
-        guard let order = compare(literal) else { return true }
+        admitsBelow(order: compare(literal))
+    }
+
+    /// Whether the instance literal whose UTF-8 is `bytes` is at most this bound (below it, when exclusive).
+    func admitsBelow(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        admitsBelow(order: compare(utf8: bytes))
+    }
+
+    private func admitsBelow(order: Int?) -> Bool {
+        guard let order else { return true }
         return isExclusive ? order < 0 : order <= 0
     }
 

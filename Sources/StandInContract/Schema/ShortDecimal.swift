@@ -19,7 +19,7 @@ struct ShortDecimal: Sendable {
     }
 
     /// Reads the UTF-8 of a JSON number literal.
-    private init?(bytes: UnsafeBufferPointer<UInt8>) {
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
         var significand: UInt64 = 0
         var exponent = 0
         var written = 0

@@ -65,6 +65,21 @@ import Testing
         #expect(scan(schema, Array("{\"a\": \"x".utf8) + [0xFF] + Array("\"}".utf8)) == nil)
     }
 
+    @Test func aStringIsReadWhereverItsSpecialBytesFall() throws {
+        let schema = try SchemaTesting.compile(#"{"type": "string", "maxLength": 30}"#)
+        for offset in 0..<20 {
+            let before = String(repeating: "a", count: offset)
+            let after = String(repeating: "b", count: 19 - offset)
+            #expect(scan(schema, "\"\(before)\(after)\"") == true)
+            #expect(scan(schema, "\"\(before)é\(after)\"") == true)
+            #expect(scan(schema, "\"\(before)\\n\(after)\"") == nil, "an escape at \(offset)")
+            #expect(scan(schema, "\"\(before)\u{1}\(after)\"") == nil, "a control character at \(offset)")
+            #expect(scan(schema, "\"\(before)\"\(after)\"") == nil, "a quote at \(offset) ends the string early")
+            #expect(scan(schema, "\"\(before)\(after)") == nil, "no closing quote")
+            #expect(scan(schema, "\"\(before)\(after)\(String(repeating: "c", count: 12))\"") == false)
+        }
+    }
+
     @Test func anOrderBodyIsJudgedInPlace() throws {
         let schema = try SchemaTesting.compile(
             #"""

@@ -15,7 +15,9 @@ struct ArrayScan {
         for check in checks {
             switch check {
             case .elements(let elementRules): rules = elementRules
-            case .uniqueItems: spans = []
+            case .uniqueItems:
+                spans = []
+                spans?.reserveCapacity(Self.pairwiseLimit + 1)
             default: continue
             }
         }
@@ -54,7 +56,9 @@ struct ArrayScan {
             guard isOneSpelling, !bytes[span].contains(where: { $0 >= 0x80 }) else { return nil }
         }
         for second in spans.indices.dropFirst() {
-            for first in spans.startIndex..<second where bytes[spans[first]].elementsEqual(bytes[spans[second]]) {
+            let element = UnsafeBufferPointer(rebasing: bytes[spans[second]])
+            for first in spans.startIndex..<second
+            where ScannedString.same(UnsafeBufferPointer(rebasing: bytes[spans[first]]), element) {
                 return false
             }
         }

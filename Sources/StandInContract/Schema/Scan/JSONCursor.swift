@@ -107,7 +107,9 @@ struct JSONCursor {
         index += 1
         let start = index
         var isASCII = true
-        while index < bytes.count {
+        while true {
+            skipPlainASCII()
+            guard index < bytes.count else { return nil }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
@@ -123,7 +125,25 @@ struct JSONCursor {
                 index += 1
             }
         }
-        return nil
+    }
+
+    /// Skips whole words of eight string bytes that are plain ASCII: no quote, backslash, control character or byte
+    /// of a longer UTF-8 sequence.
+    private mutating func skipPlainASCII() {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        guard let base = bytes.baseAddress else { return }
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // A byte's high bit is set in each term when that byte is one of the above (the usual SWAR tests).
+            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                | word
+            guard special & highs == 0 else { return }
+            index += 8
+        }
     }
 
     /// Reads `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` at `index`.

@@ -39,6 +39,24 @@ struct ScannedString {
     func equals(_ name: String) -> Bool {
         let utf8 = name.utf8
         guard utf8.count == bytes.count else { return false }
-        return utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? utf8.elementsEqual(bytes)
+        return utf8.withContiguousStorageIfAvailable { Self.same($0, bytes) } ?? utf8.elementsEqual(bytes)
+    }
+
+    /// Whether `first` and `second` hold the same bytes, compared a word at a time.
+    static func same(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard first.count == second.count else { return false }
+        let count = first.count
+        guard count > 0, let one = first.baseAddress, let other = second.baseAddress else { return true }
+        var offset = 0
+        while offset + 8 <= count {
+            let word = UnsafeRawPointer(one + offset).loadUnaligned(as: UInt64.self)
+            guard word == UnsafeRawPointer(other + offset).loadUnaligned(as: UInt64.self) else { return false }
+            offset += 8
+        }
+        while offset < count {
+            guard one[offset] == other[offset] else { return false }
+            offset += 1
+        }
+        return true
     }
 }

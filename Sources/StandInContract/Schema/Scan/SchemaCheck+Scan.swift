@@ -18,10 +18,10 @@ extension SchemaCheck {
             return format.accepts(utf8: string.bytes[...])
         case .minimum(let bound):
             guard case .number(let literal) = scalar else { return true }
-            return bound.admitsAbove(String(decoding: literal, as: UTF8.self))
+            return bound.admitsAbove(utf8: literal)
         case .maximum(let bound):
             guard case .number(let literal) = scalar else { return true }
-            return bound.admitsBelow(String(decoding: literal, as: UTF8.self))
+            return bound.admitsBelow(utf8: literal)
         case .multipleOf(let bound):
             guard case .number(let literal) = scalar else { return true }
             return bound.divides(String(decoding: literal, as: UTF8.self))
