@@ -106,43 +106,23 @@ struct JSONCursor {
     mutating func readString() -> ScannedString? {
         index += 1
         let start = index
+        let count = bytes.count
         var isASCII = true
         while true {
-            skipPlainASCII()
-            guard index < bytes.count else { return nil }
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                index += 1
-                return ScannedString(bytes: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), isASCII: isASCII)
-            case UInt8(ascii: "\\"), 0..<0x20:
-                return nil
-            case 0x80...:
-                guard let length = UTF8Scalar.length(in: bytes, at: index) else { return nil }
-                isASCII = false
-                index += length
-            default:
+            while index < count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
                 index += 1
             }
-        }
-    }
-
-    /// Skips whole words of eight string bytes that are plain ASCII: no quote, backslash, control character or byte
-    /// of a longer UTF-8 sequence.
-    private mutating func skipPlainASCII() {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        guard let base = bytes.baseAddress else { return }
-        while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            // A byte's high bit is set in each term when that byte is one of the above (the usual SWAR tests).
-            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            let special =
-                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-                | word
-            guard special & highs == 0 else { return }
-            index += 8
+            guard index < count else { return nil }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return ScannedString(bytes: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), isASCII: isASCII)
+            }
+            guard byte >= 0x80, let length = UTF8Scalar.length(in: bytes, at: index) else { return nil }
+            isASCII = false
+            index += length
         }
     }
 

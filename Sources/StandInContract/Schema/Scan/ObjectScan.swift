@@ -47,7 +47,7 @@ struct ObjectScan {
     }
 
     private mutating func markRequired(_ key: ScannedString) {
-        for (index, name) in required.prefix(64).enumerated() where key.equals(name) {
+        for index in 0..<min(required.count, 64) where key.equals(required[index]) {
             seen |= 1 << UInt64(index)
         }
     }
