@@ -17,7 +17,7 @@ struct MediaRange: Sendable, Hashable {
         guard let slash = utf8[start..<end].firstIndex(of: UInt8(ascii: "/")) else { return nil }
         type = Self.lowercased(text[start..<slash])
         subtype = Self.lowercased(text[utf8.index(after: slash)..<end])
-        guard !type.isEmpty, !subtype.isEmpty, !subtype.contains("/") else { return nil }
+        guard !type.isEmpty, !subtype.isEmpty, !subtype.utf8.contains(UInt8(ascii: "/")) else { return nil }
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {
