@@ -111,6 +111,41 @@ import Testing
         #expect(scan(schema, #"{\#(id), "items": [{"sku": "ABC-0001", "tags": ["1", 1, 1.0]}]}"#) == false)
     }
 
+    /// Damaged copies of the benchmark's order (bytes changed, dropped, doubled, cut short): the scan never says valid
+    /// where the parser refuses the text or the schema refuses the value, nor invalid where both accept it.
+    @Test func damagedOrdersGetTheParsersVerdictOrNone() throws {
+        let root = SchemaPython.repositoryRoot.appendingPathComponent("Benchmarks/contract")
+        let document = try JSONParser.parse(try Data(contentsOf: root.appendingPathComponent("openapi.json")))
+        let compiler = SchemaCompiler(references: SpecReferences(root: document), dialect: .openAPI31)
+        let schema = try compiler.compile(
+            try #require(document.value(at: "/components/schemas/NewOrder")),
+            at: "/components/schemas/NewOrder"
+        )
+        let order = Array(try Data(contentsOf: root.appendingPathComponent("order.json")))
+        #expect(scan(schema, order) == true)
+        let replacements = Array(#"{}[]",:0123456789.-eE"\ aAZé"#.utf8) + [0x00, 0x0A, 0xFF]
+        var random = SeededGenerator(seed: 35)
+        var answered = 0
+        for round in 0..<3000 {
+            var damaged = order
+            for _ in 0...(round % 3) {
+                let at = Int(random.next() % UInt64(damaged.count))
+                switch random.next() % 4 {
+                case 0: damaged[at] = replacements[Int(random.next() % UInt64(replacements.count))]
+                case 1: damaged.remove(at: at)
+                case 2: damaged.insert(damaged[at], at: at)
+                default: damaged.removeSubrange(at...)
+                }
+                if damaged.isEmpty { damaged = [UInt8(ascii: "{")] }
+            }
+            let expected = (try? JSONParser.parse(damaged)).map { schema.isValid($0, direction: .request) } ?? false
+            let scanned = scan(schema, damaged)
+            #expect(scanned == nil || scanned == expected, "\(String(decoding: damaged, as: UTF8.self))")
+            if scanned != nil { answered += 1 }
+        }
+        #expect(answered > 1000, "the scan answered \(answered) of 3000")
+    }
+
     private func scan(_ schema: JSONSchema, _ text: String) -> Bool? {
         scan(schema, Array(text.utf8))
     }

@@ -6,14 +6,14 @@
 struct PatternTexts: Sequence, IteratorProtocol {
     /// Every ASCII byte but the carriage return.
     private static let ascii = (0..<128).map(UInt8.init).filter { $0 != UInt8(ascii: "\r") }
-    private var random: SplitMix
+    private var random: SeededGenerator
     /// The bytes each atom accepts, with how often it repeats.
     private let atoms: [(members: [UInt8], minimum: Int, maximum: Int?)]
     private var remaining: Int
 
     /// `count` texts for `pattern`, the same ones for the same `seed`.
     init(for pattern: String, count: Int, seed: UInt64) {
-        random = SplitMix(state: seed)
+        random = SeededGenerator(seed: seed)
         remaining = count
         let parsed = SimplePattern.Parser.parse(pattern)?.atoms ?? []
         atoms = parsed.map { atom in
@@ -64,18 +64,5 @@ struct PatternTexts: Sequence, IteratorProtocol {
             return atom.members.randomElement(using: &random)!
         }
         return Self.ascii.randomElement(using: &random)!
-    }
-}
-
-/// SplitMix64: a small seeded generator, so a failing text can be found again.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }
