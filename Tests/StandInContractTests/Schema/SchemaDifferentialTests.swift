@@ -54,35 +54,14 @@ import Testing
 
     @Test(.enabled("needs python3 with openapi-schema-validator", SchemaPython.canValidate))
     func verdictsMatchPythonsOpenAPISchemaValidator() async throws {
-        let corpus = try JSONParser.parse(try Data(contentsOf: SchemaPython.corpus))
+        let cases = try SchemaCorpus.cases()
         let python = try JSONParser.parse(try await SchemaPython.verdicts())
-        guard case .array(let cases) = corpus["cases"]?.value, let documents = corpus["documents"] else {
-            Issue.record("the corpus has no cases")
-            return
-        }
         #expect(cases.count >= 200)
-        var compilers: [String: SchemaCompiler] = [:]
         var differences: [String] = []
         for testCase in cases {
-            let name = try #require(testCase["name"]?.stringValue)
-            let document = try #require(testCase["document"]?.stringValue)
-            let dialect: SchemaDialect = testCase["dialect"]?.stringValue == "3.1" ? .openAPI31 : .openAPI30
-            let direction: SchemaDirection = testCase["direction"]?.stringValue == "request" ? .request : .response
-            let compilerKey = "\(document) \(dialect)"
-            if compilers[compilerKey] == nil {
-                let root = try #require(documents[document], "\(name): no document \(document)")
-                compilers[compilerKey] = SchemaCompiler(references: SpecReferences(root: root), dialect: dialect)
-            }
-            let compiler = try #require(compilers[compilerKey])
-            let written = try #require(testCase["schema"])
-            let schema: JSONSchema
-            if let pointer = written.stringValue {
-                let node = try #require(compiler.references.root.value(at: String(pointer.dropFirst())), "\(name)")
-                schema = try compiler.compile(node, at: String(pointer.dropFirst()))
-            } else {
-                schema = try compiler.compile(written, at: "/cases/\(name)")
-            }
-            let instance = try #require(testCase["instance"])
+            let (name, schema, instance, direction) = (
+                testCase.name, testCase.schema, testCase.instance, testCase.direction
+            )
             let verdict = schema.isValid(instance, direction: direction)
             let violations = schema.violations(of: instance, direction: direction)
             #expect(verdict == violations.isEmpty, "\(name): isValid and violations disagree")

@@ -1,6 +1,6 @@
 /// One pass over an array's elements for a schema node: each element against `items` or `prefixItems`, and where each
 /// one is when `uniqueItems` will compare them.
-struct ArrayScan {
+struct ArrayScan: ContainerScan {
     /// The longest array whose elements are compared in place, pair by pair; a longer one is parsed.
     static let pairwiseLimit = 32
 
@@ -23,8 +23,20 @@ struct ArrayScan {
         }
     }
 
-    /// Reads the elements after the array's `[` and its closing `]`; false as soon as an element breaks its rule.
-    mutating func readElements(_ cursor: inout JSONCursor, _ direction: SchemaDirection, depth: Int) -> Bool? {
+    func verdict(on check: SchemaCheck, in bytes: UnsafeBufferPointer<UInt8>) -> ContainerVerdict {
+        switch check {
+        case .type(let types, _): .known(types.contains(.array))
+        case .minItems(let limit): .known(count >= limit)
+        case .maxItems(let limit): .known(count <= limit)
+        case .uniqueItems: elementsDiffer(in: bytes).map { .known($0) } ?? .onTheWhole
+        case .elements, .minLength, .maxLength, .pattern, .format, .minimum, .maximum, .multipleOf, .minProperties,
+            .maxProperties, .required, .members:
+            .known(true)
+        default: .onTheWhole
+        }
+    }
+
+    mutating func read(_ cursor: inout JSONCursor, _ direction: SchemaDirection, depth: Int) -> Bool? {
         if cursor.take(UInt8(ascii: "]")) { return true }
         repeat {
             cursor.skipWhitespace()
@@ -46,7 +58,7 @@ struct ArrayScan {
 
     /// Whether the elements all differ, when each is spelled only one way (ASCII strings, `true`, `false`, `null`) so
     /// that equal bytes are equal values; nil when they are not, or when the array was too long to keep.
-    func elementsDiffer(in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+    private func elementsDiffer(in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard let spans else { return nil }
         for span in spans {
             let first = bytes[span.lowerBound]

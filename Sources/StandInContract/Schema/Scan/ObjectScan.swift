@@ -1,6 +1,6 @@
 /// One pass over an object's members for a schema node: each member's value against `properties`,
 /// `patternProperties` and `additionalProperties`, and which `required` names were seen.
-struct ObjectScan {
+struct ObjectScan: ContainerScan {
     /// The node's member rules, if it has any.
     private var rules: MemberRules?
     /// The names the node requires in this direction.
@@ -21,14 +21,24 @@ struct ObjectScan {
         }
     }
 
-    /// Whether every required name was seen; nil for a node requiring more than 64, which is left to the parser.
-    var hasEveryRequiredName: Bool? {
-        guard required.count <= 64 else { return nil }
-        return seen == (required.count == 64 ? .max : (1 << UInt64(required.count)) - 1)
+    func verdict(on check: SchemaCheck, in bytes: UnsafeBufferPointer<UInt8>) -> ContainerVerdict {
+        switch check {
+        case .type(let types, _): .known(types.contains(.object))
+        case .minProperties(let limit): .known(count >= limit)
+        case .maxProperties(let limit): .known(count <= limit)
+        // Seen by the pass, for up to 64 names.
+        case .required:
+            required.count <= 64
+                ? .known(seen == (required.count == 64 ? .max : (1 << UInt64(required.count)) - 1))
+                : .onTheWhole
+        case .members, .minLength, .maxLength, .pattern, .format, .minimum, .maximum, .multipleOf, .minItems,
+            .maxItems, .uniqueItems, .elements:
+            .known(true)
+        default: .onTheWhole
+        }
     }
 
-    /// Reads the members after the object's `{` and its closing `}`; false as soon as a member breaks its rules.
-    mutating func readMembers(_ cursor: inout JSONCursor, _ direction: SchemaDirection, depth: Int) -> Bool? {
+    mutating func read(_ cursor: inout JSONCursor, _ direction: SchemaDirection, depth: Int) -> Bool? {
         if cursor.take(UInt8(ascii: "}")) { return true }
         var propertyCursor = 0
         repeat {
