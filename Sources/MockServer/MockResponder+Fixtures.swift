@@ -66,7 +66,13 @@ extension MockResponder {
                 )
                 return stream(script, head: head, plan: plan, exchange, ending)
             }
-            guard !plan.isDeferred, contract == nil else {
+            let fixedNote =
+                plan.isDeferred
+                ? nil
+                : contract.flatMap {
+                    $0.checking(fixed: plan.response, status: plan.status, verdicts: staticAnswerVerdicts)
+                }
+            guard !plan.isDeferred, contract == nil || fixedNote != nil else {
                 var rendered = RenderedResponse()
                 warnOfEscaped(plan.response.write(with: &renderContext, into: &rendered), fixture: fixture.id)
                 plan.writeRateLimitHeaders(into: &rendered)
@@ -76,6 +82,10 @@ extension MockResponder {
             let request = exchange.request
             var sink = request
             plan.writeRateLimitHeaders(into: &sink)
+            if let fixedNote {
+                contract?.addViolationsHeader(into: &sink)
+                ending.contract = fixedNote
+            }
             let escaped: [String]
             if let large = plan.response.largeFixedBody {
                 escaped = plan.response.writeHeaders(with: &renderContext, into: &sink)

@@ -22,6 +22,8 @@ final class MockResponder: HTTPHandler {
     let servedNote: String?
     /// The real backend that answers what no fixture matches (`serve --fallback-upstream`), if any.
     let fallback: Upstream?
+    /// Under a spec, what it says of this loop's fixed answers.
+    let staticAnswerVerdicts = StaticAnswerVerdicts()
 
     var simulation: Simulation { context.simulation }
 

@@ -208,6 +208,31 @@ import Testing
         }
     }
 
+    @Test func aFixedAnswerIsJudgedOnceAndJournaledEachTimeUntilItChanges() async throws {
+        let breaking = #"""
+            { "request": { "method": "GET", "path": "/pets" }, "response": { "json": [ { "id": 1, "name": 2 } ] } }
+            """#
+        var fixtures = Self.fixtures
+        fixtures["pets/list.json"] = breaking
+        let contract = try Contract(document: JSONParser.parse(Self.spec))
+        try await withMocks(fixtures) { mocks in
+            try await withServer(mocks: mocks, configure: { $0.contract = ServedContract(contract) }) { base in
+                for _ in 0..<2 {
+                    #expect(try await fetch(base, "/pets").text == #"[{"id":1,"name":2}]"#)
+                    let note = try #require(try await lastEntry(base)["contract"] as? [String: Any])
+                    let violations = try #require(note["responseViolations"] as? [[String: Any]])
+                    #expect(violations.map { $0["pointer"] as? String } == ["/0/name"])
+                }
+                // Mended and reloaded: the new answer is judged, not the old one's verdict reused.
+                try writeFile(Self.fixtures["pets/list.json"]!, to: mocks.appendingPathComponent("pets/list.json"))
+                #expect(try await fetch(base, "/__standin/reload", method: "POST").status == 200)
+                #expect(try await fetch(base, "/pets").text == #"[{"id":1,"name":"Rex"}]"#)
+                let note = try #require(try await lastEntry(base)["contract"] as? [String: Any])
+                #expect((note["responseViolations"] as? [Any])?.isEmpty == true)
+            }
+        }
+    }
+
     @Test func answersStandInGivesItselfAreJournaledWithTheOperation() async throws {
         var fixtures = Self.fixtures
         fixtures["pets/list.json"] = nil

@@ -16,13 +16,26 @@ struct ContractCheck {
     /// `X-StandIn-Violations` to it when the request broke the spec and is answered anyway (`warn` mode); returns
     /// what the journal keeps.
     func checking(_ rendered: inout RenderedResponse, status: Int) -> ContractNote {
-        if !note.requestViolations.isEmpty {
-            rendered.addHeader(Self.violationsHeader, String(note.requestViolations.count))
-        }
+        addViolationsHeader(into: &rendered)
         guard let operation else { return note }
         let contentType = rendered.headers.last { $0.name.lowercased() == "content-type" }?.value
         return note.answered(
             with: operation.responseViolations(status: status, contentType: contentType, body: rendered.body)
         )
+    }
+
+    /// What the journal keeps for `response` sent with `status`, when `verdicts` tells without rendering it (a fixed
+    /// answer, or a request the spec lacks); nil when the answer must be rendered and checked (`checking`).
+    func checking(fixed response: CompiledResponse, status: Int, verdicts: StaticAnswerVerdicts) -> ContractNote? {
+        guard let operation, let name = note.operation else { return note }
+        return verdicts.violations(of: response, status: status, against: operation, named: name).map {
+            note.answered(with: $0)
+        }
+    }
+
+    /// Adds `X-StandIn-Violations` to an answer when the request broke the spec and is answered anyway (`warn`).
+    func addViolationsHeader(into sink: inout some ResponseSink) {
+        guard !note.requestViolations.isEmpty else { return }
+        sink.addHeader(Self.violationsHeader, String(note.requestViolations.count))
     }
 }
