@@ -6,12 +6,21 @@ struct PropertyTable: Sendable {
     static let linearLimit = 16
 
     private let names: [String]
+    /// Every name's UTF-8, one after another, and where each ends: what a scan compares its keys with.
+    private let nameBytes: [UInt8]
+    private let nameEnds: [Int]
     private let schemas: [SchemaNode]
     private let hashed: [String: SchemaNode]?
 
     /// The table of `properties`, in the schema's order.
     init(_ properties: [(name: String, schema: SchemaNode)]) {
         names = properties.map(\.name)
+        nameBytes = properties.flatMap { Array($0.name.utf8) }
+        var end = 0
+        nameEnds = properties.map { property in
+            end += property.name.utf8.count
+            return end
+        }
         schemas = properties.map(\.schema)
         hashed =
             properties.count > Self.linearLimit
@@ -26,15 +35,18 @@ struct PropertyTable: Sendable {
         if let hashed { return hashed[key.text] }
         let count = names.count
         var index = cursor
-        for _ in 0..<count {
-            if index == count { index = 0 }
-            if key.equals(names[index]) {
-                cursor = index + 1
-                return schemas[index]
+        let found = nameBytes.withUnsafeBufferPointer { all in
+            for _ in 0..<count {
+                if index == count { index = 0 }
+                let name = (index == 0 ? 0 : nameEnds[index - 1])..<nameEnds[index]
+                if ScannedString.same(UnsafeBufferPointer(rebasing: all[name]), key.bytes) { return true }
+                index += 1
             }
-            index += 1
+            return false
         }
-        return nil
+        guard found else { return nil }
+        cursor = index + 1
+        return schemas[index]
     }
 
     /// The schema of the member named `name`, searching from `cursor` (the position after the previous match, which

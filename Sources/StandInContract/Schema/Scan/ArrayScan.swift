@@ -5,8 +5,10 @@ struct ArrayScan: ContainerScan {
     static let pairwiseLimit = 32
 
     private var rules: ElementRules?
-    /// The elements' positions, kept when the node has `uniqueItems` (and the array is short enough).
-    private var spans: [Range<Int>]?
+    /// Whether the elements' positions are kept: the node has `uniqueItems` and the array is short enough so far.
+    private var keepsSpans = false
+    /// The elements' positions, while kept.
+    private var spans: [Range<Int>] = []
     /// The elements read.
     private(set) var count = 0
 
@@ -16,8 +18,8 @@ struct ArrayScan: ContainerScan {
             switch check {
             case .elements(let elementRules): rules = elementRules
             case .uniqueItems:
-                spans = []
-                spans?.reserveCapacity(Self.pairwiseLimit + 1)
+                keepsSpans = true
+                spans.reserveCapacity(Self.pairwiseLimit)
             default: continue
             }
         }
@@ -47,9 +49,12 @@ struct ArrayScan: ContainerScan {
             } else {
                 guard cursor.skipValue(depth: depth) else { return nil }
             }
-            if spans != nil {
-                spans!.append(start..<cursor.index)
-                if spans!.count > Self.pairwiseLimit { spans = nil }
+            if keepsSpans {
+                if spans.count < Self.pairwiseLimit {
+                    spans.append(start..<cursor.index)
+                } else {
+                    keepsSpans = false
+                }
             }
             count += 1
         } while cursor.take(UInt8(ascii: ","))
@@ -59,7 +64,7 @@ struct ArrayScan: ContainerScan {
     /// Whether the elements all differ, when each is spelled only one way (ASCII strings, `true`, `false`, `null`) so
     /// that equal bytes are equal values; nil when they are not, or when the array was too long to keep.
     private func elementsDiffer(in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard let spans else { return nil }
+        guard keepsSpans else { return nil }
         for span in spans {
             let first = bytes[span.lowerBound]
             let isOneSpelling =
