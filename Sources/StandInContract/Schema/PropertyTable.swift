@@ -9,6 +9,8 @@ struct PropertyTable: Sendable {
     /// Every name's UTF-8, one after another, and where each ends: what a scan compares its keys with.
     private let nameBytes: [UInt8]
     private let nameEnds: [Int]
+    /// Whether every name is ASCII, so that a scan may compare names byte for byte (`ScannedString.equals`).
+    private let namesAreASCII: Bool
     private let schemas: [SchemaNode]
     private let hashed: [String: SchemaNode]?
 
@@ -16,6 +18,7 @@ struct PropertyTable: Sendable {
     init(_ properties: [(name: String, schema: SchemaNode)]) {
         names = properties.map(\.name)
         nameBytes = properties.flatMap { Array($0.name.utf8) }
+        namesAreASCII = nameBytes.allSatisfy { $0 < 0x80 }
         var end = 0
         nameEnds = properties.map { property in
             end += property.name.utf8.count
@@ -32,7 +35,7 @@ struct PropertyTable: Sendable {
 
     /// The schema of the member whose name was read as `key`, searching from `cursor` (see `schema(named:from:)`).
     func schema(named key: ScannedString, from cursor: inout Int) -> SchemaNode? {
-        if let hashed { return hashed[key.text] }
+        guard hashed == nil, key.isASCII, namesAreASCII else { return schema(named: key.text, from: &cursor) }
         let count = names.count
         var index = cursor
         let found = nameBytes.withUnsafeBufferPointer { all in

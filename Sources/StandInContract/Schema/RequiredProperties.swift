@@ -7,6 +7,15 @@ struct RequiredProperties: Sendable {
     let inRequest: [String]
     /// The names a response must carry.
     let inResponse: [String]
+    /// Whether every name is ASCII, so that a scan may compare names byte for byte (`ScannedString.equals`).
+    let namesAreASCII: Bool
+
+    /// The names each direction requires.
+    init(inRequest: [String], inResponse: [String]) {
+        self.inRequest = inRequest
+        self.inResponse = inResponse
+        namesAreASCII = (inRequest + inResponse).allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
+    }
 
     /// The names `direction` requires.
     func names(_ direction: SchemaDirection) -> [String] {

@@ -59,6 +59,19 @@ import Testing
         }
     }
 
+    /// `String` compares canonical equivalents (the Kelvin sign U+212A is `K`), and so does the parser's validator: the
+    /// scan compares names by their bytes only where both sides are ASCII.
+    @Test func namesAreComparedAsStringsCompareThem() throws {
+        let schema = try SchemaTesting.compile(
+            #"{"type": "object", "required": ["\u212A"], "properties": {"\u212A": {"type": "integer"}}}"#
+        )
+        #expect(try schema.accepts(#"{"K": 1}"#, .request))
+        #expect(try !schema.accepts(#"{"K": "x"}"#, .request))
+        #expect(try !schema.accepts(#"{"k": 1}"#, .request))
+        #expect(scan(schema, #"{"K": 1}"#) == true)
+        #expect(scan(schema, #"{"K": "x"}"#) == false)
+    }
+
     @Test func anOrderBodyIsJudgedInPlace() throws {
         let schema = try SchemaTesting.compile(
             #"""

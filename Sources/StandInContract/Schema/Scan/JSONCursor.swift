@@ -1,6 +1,6 @@
 import StandInFixtures
 
-/// A reader of JSON text in place, for validating a document without building it (see `JSONSchema.scanIsValid`).
+/// A reader of JSON text in place, for validating a document without building it (see `JSONSchema.scannedVerdict`).
 ///
 /// It reads a strict subset of what `JSONParser` accepts and gives up (nil or false) on everything else, so a
 /// document it reads is one the parser reads the same way: strings with escapes, nesting past `maximumDepth` and

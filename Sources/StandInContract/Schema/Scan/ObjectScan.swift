@@ -5,6 +5,8 @@ struct ObjectScan: ContainerScan {
     private var rules: MemberRules?
     /// The names the node requires in this direction.
     private var required: [String] = []
+    /// Whether those names are ASCII.
+    private var requiredAreASCII = true
     /// Which of `required` were seen, one bit each (the first 64).
     private var seen: UInt64 = 0
     /// The members read.
@@ -15,7 +17,9 @@ struct ObjectScan: ContainerScan {
         for check in checks {
             switch check {
             case .members(let memberRules): rules = memberRules
-            case .required(let names): required = names.names(direction)
+            case .required(let names):
+                required = names.names(direction)
+                requiredAreASCII = names.namesAreASCII
             default: continue
             }
         }
@@ -57,7 +61,9 @@ struct ObjectScan: ContainerScan {
     }
 
     private mutating func markRequired(_ key: ScannedString) {
-        for index in 0..<min(required.count, 64) where key.equals(required[index]) {
+        let bytewise = key.isASCII && requiredAreASCII
+        for index in 0..<min(required.count, 64)
+        where bytewise ? key.equals(required[index]) : key.text == required[index] {
             seen |= 1 << UInt64(index)
         }
     }

@@ -35,7 +35,8 @@ struct ScannedString {
     /// The content as a `String`.
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Whether the content is `name`.
+    /// Whether the content is `name`, byte for byte: what `String`'s `==` says when both are ASCII (and only then:
+    /// it compares canonical equivalents, so the Kelvin sign equals `K`).
     func equals(_ name: String) -> Bool {
         let utf8 = name.utf8
         guard utf8.count == bytes.count else { return false }
