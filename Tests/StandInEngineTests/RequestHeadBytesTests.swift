@@ -25,4 +25,19 @@ import Testing
             #expect(head.header(named: "X-StandIn-Read-Rate") == nil)
         }
     }
+
+    @Test func emptyLinesAndRunsOfSpacesAreSkippedAsBefore() {
+        withHead("\r\n  DELETE   /items/7?x HTTP/1.1\r\n\r\nX-A:\t one two \t\r\nX-B:\r\n\r\n") { head in
+            #expect(head.method == "DELETE")
+            #expect(head.path == "/items/7")
+            #expect(head.header(named: "x-a") == "one two")
+            #expect(head.header(named: "X-B") == "")
+            #expect(head.header(named: "X") == nil)
+        }
+        withHead("") { head in
+            #expect(head.method == "")
+            #expect(head.path == "")
+            #expect(head.header(named: "Host") == nil)
+        }
+    }
 }

@@ -20,39 +20,58 @@ package struct RequestHeadBytes {
 
     /// The method token, as sent.
     package var method: String {
-        requestLineFields.first.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        String(decoding: requestLineField(0), as: UTF8.self)
     }
 
     /// The path of the request target, without query or fragment, as sent (percent-encoded).
     package var path: Substring {
-        let target = requestLineFields.dropFirst().first.map { Substring(decoding: $0, as: UTF8.self) } ?? ""
-        return target.prefix { $0 != "?" && $0 != "#" }
+        Substring(decoding: requestLineField(1), as: UTF8.self).prefix { $0 != "?" && $0 != "#" }
+    }
+
+    /// Field `index` of the request line (0 the method, 1 the target), fields being separated by runs of spaces.
+    private func requestLineField(_ index: Int) -> Slice<UnsafeRawBufferPointer> {
+        var rest = line(from: bytes.startIndex).text
+        for _ in 0..<index {
+            rest = rest.drop { $0 == UInt8(ascii: " ") }.drop { $0 != UInt8(ascii: " ") }
+        }
+        return rest.drop { $0 == UInt8(ascii: " ") }.prefix { $0 != UInt8(ascii: " ") }
     }
 
     /// The value of the first header named `name` (any case), without surrounding whitespace; nil when absent.
     package func header(named name: String) -> String? {
-        let wanted = Array(name.utf8)
-        for line in lines.dropFirst() {
-            guard line.count > wanted.count, line[line.startIndex + wanted.count] == UInt8(ascii: ":"),
-                zip(line, wanted).allSatisfy({ $0 | 0x20 == $1 | 0x20 })
-            else { continue }
-            let value = line[(line.startIndex + wanted.count + 1)...]
-            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-            let trimmed = value.drop(while: isBlank).reversed().drop(while: isBlank).reversed()
-            return String(decoding: trimmed, as: UTF8.self)
+        let wanted = name.utf8
+        var line = line(from: line(from: bytes.startIndex).next)
+        while !line.text.isEmpty {
+            let text = line.text
+            if text.count > wanted.count, text[text.startIndex + wanted.count] == UInt8(ascii: ":"),
+                zip(text, wanted).allSatisfy({ $0 | 0x20 == $1 | 0x20 })
+            {
+                var value = text[(text.startIndex + wanted.count + 1)...]
+                while let first = value.first, Self.isBlank(first) { value = value.dropFirst() }
+                while let last = value.last, Self.isBlank(last) { value = value.dropLast() }
+                return String(decoding: value, as: UTF8.self)
+            }
+            line = self.line(from: line.next)
         }
         return nil
     }
 
-    /// The head's non-empty lines, without their line ends.
-    private var lines: [Slice<UnsafeRawBufferPointer>] {
-        bytes.split(separator: UInt8(ascii: "\n")).map { line in
-            line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-        }.filter { !$0.isEmpty }
+    /// The first non-empty line from `start` on, without its line end (`\n` or `\r\n`), and where the line after it
+    /// starts; an empty line at the head's end.
+    private func line(from start: Int) -> (text: Slice<UnsafeRawBufferPointer>, next: Int) {
+        var start = start
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            var text = bytes[start..<end]
+            if text.last == UInt8(ascii: "\r") { text = text.dropLast() }
+            let next = end < bytes.endIndex ? end + 1 : end
+            if !text.isEmpty { return (text, next) }
+            start = next
+        }
+        return (bytes[bytes.endIndex...], bytes.endIndex)
     }
 
-    private var requestLineFields: [Slice<UnsafeRawBufferPointer>] {
-        guard let requestLine = lines.first else { return [] }
-        return requestLine.split(separator: UInt8(ascii: " "), maxSplits: 2)
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 }
