@@ -1,5 +1,6 @@
 // The libevent API StandIn's engine uses: evhttp, listeners, timers and pthread support, and TLS through
-// libevent's OpenSSL bufferevents (with the few OpenSSL calls that are macros, wrapped as functions Swift can call).
+// libevent's OpenSSL bufferevents (with the few OpenSSL calls that are macros, wrapped as functions Swift can call);
+// OpenSSL's SHA-1 and Base64 for the WebSocket handshake.
 //
 // A libc header must come before any <event2/...> header, or the Clang module build fails
 // with an `fd_set` / `__fds_bits` error.
@@ -24,6 +25,8 @@
 #include <event2/bufferevent_ssl.h>
 
 #include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/sha.h>
 #include <openssl/ssl.h>
 
 /// Requires TLS 1.2 or later of every connection made with `context` (a macro in OpenSSL). Returns 1 on success.

@@ -72,6 +72,18 @@ final class ConnectionRecord {
         return delivered
     }
 
+    /// The connection stops carrying HTTP: a WebSocket (or a tunnel) has taken its bufferevent over. Nothing it
+    /// reads is a request any more, so the buffers are no longer watched and the read timeout no longer applies; the
+    /// connection still counts toward the limit, and `onClose` (replacing any) hears when it closes.
+    func takeOver(onClose: @escaping () -> Void) {
+        requestStartedAt = nil
+        handshakeStartedAt = nil
+        endThrottle()
+        setWatching(input, false)
+        setWatching(output, false)
+        self.onClose = onClose
+    }
+
     private func startScanning() {
         headScan = RequestHeadScan()
         bodyScan = nil

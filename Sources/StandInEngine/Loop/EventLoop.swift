@@ -49,7 +49,7 @@ package final class EventLoop: @unchecked Sendable {
         // request, and without the changelist each change is an epoll_ctl(2) of its own; with it, libevent applies
         // only the net change once per turn of the loop, which saves CPU on every static request. libevent warns that
         // the changelist misreads a socket whose descriptor was duplicated (dup) while registered; the one place
-        // that duplicates a connection's socket (`DeferredRequest.resetSocket`) frees the connection in the same turn.
+        // that duplicates a connection's socket (`SocketReset`) frees the connection in the same turn.
         let config = event_config_new()
         event_config_set_flag(
             config,

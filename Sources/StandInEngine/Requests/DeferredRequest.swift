@@ -60,7 +60,7 @@ package final class DeferredRequest {
     package func closeConnection(reset: Bool) {
         loop.schedule(after: .zero) { [self] in
             guard request != nil else { return }
-            if reset { resetSocket() }
+            if reset { SocketReset.prepare(bufferevent_getfd(evhttp_connection_get_bufferevent(connection))) }
             evhttp_connection_free(connection)
         }
     }
@@ -83,24 +83,6 @@ package final class DeferredRequest {
     static let drainCheck = Duration.milliseconds(2)
     /// How long `closeConnectionOnceSent` waits for a client that does not read before closing anyway.
     static let drainLimit = Duration.seconds(1)
-
-    /// Resets the TCP connection (RST, no FIN). evhttp shuts a connection down cleanly before closing it, so the
-    /// socket is closed here first, with a zero linger time, and `/dev/null` takes its descriptor number for evhttp
-    /// to shut down and close harmlessly (libevent ignores the failed epoll removal of a non-socket).
-    private func resetSocket() {
-        let socket = bufferevent_getfd(evhttp_connection_get_bufferevent(connection))
-        var noLinger = linger(l_onoff: 1, l_linger: 0)
-        setsockopt(socket, SOL_SOCKET, SO_LINGER, &noLinger, socklen_t(MemoryLayout<linger>.size))
-        let placeholder = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        let original = dup(socket)
-        guard placeholder >= 0, original >= 0, dup2(placeholder, socket) >= 0 else {
-            if placeholder >= 0 { close(placeholder) }
-            if original >= 0 { close(original) }
-            return
-        }
-        close(placeholder)
-        close(original)
-    }
 
     /// Notices a client that hangs up while nothing is being sent (evhttp stops reading a connection once a request
     /// has arrived): the connection is closed as soon as the client's end is.
