@@ -1,3 +1,5 @@
+import Foundation
+
 /// Typed, line-aware access to a JSON object in a fixture file: every error names the line of the key at fault.
 struct ObjectReader {
     let node: JSONNode
@@ -83,6 +85,28 @@ struct ObjectReader {
         guard let member = member(key) else { return nil }
         guard let value = member.value.boolValue else { throw typeError(member, expected: "true or false") }
         return value
+    }
+
+    /// A duration member (`"40ms"`, `"3s"`), read with `DurationText`.
+    func duration(_ key: String) throws(FixtureError) -> Duration? {
+        guard let member = member(key) else { return nil }
+        guard let text = member.value.stringValue else {
+            throw FixtureError("\(name(of: key)) must be a duration like \"40ms\"", line: member.keyLine)
+        }
+        do {
+            return try DurationText.parse(text)
+        } catch {
+            throw FixtureError("\(name(of: key)): \(error.reason)", line: member.keyLine)
+        }
+    }
+
+    /// The bytes a base64 string member spells.
+    func base64(_ key: String) throws(FixtureError) -> [UInt8]? {
+        guard let (text, line) = try string(key) else { return nil }
+        guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+            throw FixtureError("\(name(of: key)) is not valid base64", line: line)
+        }
+        return Array(data)
     }
 
     func object(_ key: String) throws(FixtureError) -> ObjectReader? {

@@ -100,20 +100,20 @@ struct RequestPatternDecoder {
         var fields: [FieldMatcher] = []
         for member in object.members {
             let name = lowercasingNames ? member.key.lowercased() : member.key
-            fields.append(FieldMatcher(name: name, matcher: try decodeValueMatcher(member, in: object.context)))
+            fields.append(FieldMatcher(name: name, matcher: try Self.valueMatcher(member, in: object.context)))
         }
         return fields
     }
 
-    private func decodeValueMatcher(
+    /// A string matcher: a plain string (equals) or an object with one of `kinds`.
+    static func valueMatcher(
         _ member: JSONNode.Member,
-        in context: String
-    ) throws(FixtureError)
-        -> ValueMatcher
-    {
+        in context: String,
+        kinds: [String] = ["equals", "prefix", "contains", "regex", "present"]
+    ) throws(FixtureError) -> ValueMatcher {
         if let string = member.value.stringValue { return .equals(string) }
         let object = try ObjectReader(member.value, context: "\(context).\(member.key)")
-        let (kind, node) = try onlyKey(of: object, among: ["equals", "prefix", "contains", "regex", "present"])
+        let (kind, node) = try onlyKey(of: object, among: kinds)
         if kind == "present" {
             guard let present = try object.bool("present") else { preconditionFailure("checked above") }
             return .present(present)
@@ -125,12 +125,12 @@ struct RequestPatternDecoder {
         case "equals": return .equals(text)
         case "prefix": return .prefix(text)
         case "contains": return .contains(text)
-        default: return .regex(try pattern(text, line: node.line))
+        default: return .regex(try Self.pattern(text, line: node.line))
         }
     }
 
     private func decodeBody(_ object: ObjectReader) throws(FixtureError) -> BodyMatcher {
-        let (kind, node) = try onlyKey(
+        let (kind, node) = try Self.onlyKey(
             of: object,
             among: ["json", "equalsJSON", "equals", "contains", "regex", "sha256"]
         )
@@ -150,7 +150,7 @@ struct RequestPatternDecoder {
                     throw FixtureError("request.body.sha256 must be 64 hex digits", line: node.line)
                 }
                 return .sha256(digest)
-            default: return .regex(try pattern(text, line: node.line))
+            default: return .regex(try Self.pattern(text, line: node.line))
             }
         }
     }
@@ -160,7 +160,7 @@ struct RequestPatternDecoder {
     private func decodeGraphQL(_ object: ObjectReader) throws(FixtureError) -> GraphQLMatcher {
         try object.requireKnownKeys(["operationName", "variables", "query", "persistedQueryHash"])
         let operationName = try object.member("operationName").map { member throws(FixtureError) in
-            try decodeValueMatcher(member, in: object.context)
+            try Self.valueMatcher(member, in: object.context)
         }
         var variables: JSONNode?
         if let member = object.member("variables") {
@@ -173,7 +173,7 @@ struct RequestPatternDecoder {
             variables = member.value
         }
         var query = try object.member("query").map { member throws(FixtureError) in
-            try decodeValueMatcher(member, in: object.context)
+            try Self.valueMatcher(member, in: object.context)
         }
         if case .equals(let document) = query { query = .equals(GraphQLRequestOperation.collapse(document)) }
         var hash: String?
@@ -193,7 +193,7 @@ struct RequestPatternDecoder {
     }
 
     /// The one matcher key an object holds, or an error naming what is allowed.
-    private func onlyKey(of object: ObjectReader, among kinds: [String]) throws(FixtureError) -> (String, JSONNode) {
+    static func onlyKey(of object: ObjectReader, among kinds: [String]) throws(FixtureError) -> (String, JSONNode) {
         let list = kinds.map(\.quoted).joined(separator: ", ")
         guard object.members.count == 1, let member = object.members.first else {
             throw FixtureError("\(object.context) needs exactly one matcher: \(list)", line: object.node.line)
@@ -207,7 +207,7 @@ struct RequestPatternDecoder {
         return (member.key, member.value)
     }
 
-    private func pattern(_ source: String, line: Int) throws(FixtureError) -> TextPattern {
+    private static func pattern(_ source: String, line: Int) throws(FixtureError) -> TextPattern {
         do {
             return try TextPattern(source)
         } catch {

@@ -117,11 +117,7 @@ struct ResponseDecoder {
         case "text":
             return .text(try object.string("text")!.value, line: form.keyLine)
         case "base64":
-            let text = try object.string("base64")!.value
-            guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
-                throw FixtureError("\(object.name(of: "base64")) is not valid base64", line: form.keyLine)
-            }
-            return .bytes(Array(data), contentType: "application/octet-stream")
+            return .bytes(try object.base64("base64")!, contentType: "application/octet-stream")
         default:
             return try fileBody(try object.string("file")!.value, line: form.keyLine)
         }

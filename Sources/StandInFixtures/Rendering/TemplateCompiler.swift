@@ -11,6 +11,14 @@ struct TemplateCompiler {
         return parts
     }
 
+    /// Compiles a value that is sent as text: a JSON string as its text, any other value as compact JSON.
+    func compileTextOrJSON(_ node: JSONNode) throws(FixtureError) -> ByteTemplate {
+        if let text = node.stringValue {
+            return ByteTemplate(try compileText(text, jsonEscaped: false, line: node.line))
+        }
+        return ByteTemplate(try compileJSON(node))
+    }
+
     /// Compiles text; placeholders are inserted as they are, or JSON-escaped when the text sits in a JSON string.
     ///
     /// Backslashes just before a `{{` escape it: each pair stands for one backslash, and an odd one left over makes

@@ -38,7 +38,7 @@ struct EventStreamDefinition {
             events.append(try Self.event(element, context: "\(object.name(of: "events"))[\(index)]"))
         }
         self.events = events
-        retry = try Self.duration(object, "retry")
+        retry = try object.duration("retry")
         ending = .close
         line = member.keyLine
         if let (name, line) = try object.string("afterLast") {
@@ -75,9 +75,9 @@ struct EventStreamDefinition {
             event: event,
             id: id,
             data: data,
-            retry: try duration(object, "retry"),
+            retry: try object.duration("retry"),
             comment: comment,
-            delay: try duration(object, "delay") ?? .zero,
+            delay: try object.duration("delay") ?? .zero,
             line: node.line
         )
     }
@@ -91,31 +91,11 @@ struct EventStreamDefinition {
         return value
     }
 
-    /// A duration member (`"40ms"`, `"3s"`).
-    private static func duration(_ object: ObjectReader, _ key: String) throws(FixtureError) -> Duration? {
-        guard let member = object.member(key) else { return nil }
-        guard let text = member.value.stringValue else {
-            throw FixtureError("\(object.name(of: key)) must be a duration like \"40ms\"", line: member.keyLine)
-        }
-        do {
-            return try DurationText.parse(text)
-        } catch {
-            throw FixtureError("\(object.name(of: key)): \(error.reason)", line: member.keyLine)
-        }
-    }
-
     /// The script, its `data` templates compiled with `compiler`.
     func compile(with compiler: TemplateCompiler) throws(FixtureError) -> EventStreamScript {
         var compiled: [EventStreamScript.Event] = []
         for event in events {
-            var data: ByteTemplate?
-            if let node = event.data {
-                if let text = node.stringValue {
-                    data = ByteTemplate(try compiler.compileText(text, jsonEscaped: false, line: node.line))
-                } else {
-                    data = ByteTemplate(try compiler.compileJSON(node))
-                }
-            }
+            let data = try event.data.map { node throws(FixtureError) in try compiler.compileTextOrJSON(node) }
             compiled.append(
                 EventStreamScript.Event(
                     event: event.event,
