@@ -13,6 +13,11 @@ public enum Placeholder: Sendable, Hashable {
     /// `{{graphql.variables.NAME}}` (or a deeper path, `graphql.variables.input.email`): a variable of the GraphQL
     /// operation; `{{graphql.variables}}` is all of them.
     case graphQLVariable(path: String)
+    /// `{{message.text}}`: the client's WebSocket message a reply answers, as text.
+    case messageText
+    /// `{{message.json}}` or `{{message.json.a.b}}` / `{{message.json./a/b}}`: a JSON value in the client's WebSocket
+    /// message a reply answers.
+    case messageJSON(path: String)
     /// `{{requestId}}`: the request's id, as in `X-Request-ID`.
     case requestId
     /// `{{uuid}}`: a fresh random UUID.
@@ -51,6 +56,7 @@ public enum Placeholder: Sendable, Hashable {
             case "header": self = .header(name.lowercased())
             case "body": self = .body(path: name)
             case "graphql": self = try Self.graphQL(name, expression: trimmed)
+            case "message": self = try Self.message(name, expression: trimmed)
             default: throw Self.unknown(trimmed)
             }
         }

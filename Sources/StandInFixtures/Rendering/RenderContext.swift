@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a response template is rendered from: the request, the path captures of the matched fixture and the
-/// request id.
+/// request id; and, for a WebSocket reply, the client's message.
 public struct RenderContext<Request: IncomingRequest> {
     /// The request and what has been parsed of it.
     public var facts: RequestFacts<Request>
@@ -11,6 +11,8 @@ public struct RenderContext<Request: IncomingRequest> {
     public let requestId: String
     /// Where `{{randomInt}}` and `{{pick}}` draw from.
     public let random: TemplateRandom
+    /// The client's WebSocket message while a reply to it is rendered; nil for every other rendering.
+    @usableFromInline var received: ReceivedMessage?
 
     /// Creates a context.
     /// - Parameter random: where `{{randomInt}}` and `{{pick}}` draw from; one shared source, so that a seeded run
@@ -39,6 +41,8 @@ public struct RenderContext<Request: IncomingRequest> {
         case .body(let path): facts.bodyJSON()?.value(at: path)?.textValue ?? ""
         case .graphQLOperationName: graphQLOperation()?.operationName ?? ""
         case .graphQLVariable(let path): graphQLVariable(at: path)?.textValue ?? ""
+        case .messageText: received?.text ?? ""
+        case .messageJSON(let path): received?.json?.value(at: path)?.textValue ?? ""
         case .requestId: requestId
         case .uuid: UUID().uuidString.lowercased()
         case .now(let offset, let unix): UTCTimestamp.now(offsetSeconds: offset, unix: unix)
@@ -57,6 +61,7 @@ public struct RenderContext<Request: IncomingRequest> {
         }
         if case .body(let path) = placeholder, !path.isEmpty { return "null" }
         if case .graphQLVariable(let path) = placeholder { return graphQLVariable(at: path)?.compactString ?? "null" }
+        if case .messageJSON(let path) = placeholder { return received?.json?.value(at: path)?.compactString ?? "null" }
         let text = resolve(placeholder)
         if let node = try? JSONParser.parse(text) { return node.compactString }
         return JSONNode(.string(text)).compactString

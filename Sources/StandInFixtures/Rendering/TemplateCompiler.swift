@@ -3,6 +3,8 @@
 struct TemplateCompiler {
     /// The path parameters a `{{path.NAME}}` may name; nil when they cannot be known (regex paths).
     let pathParameters: Set<String>?
+    /// Whether `{{message.…}}` may be used: only in the replies of a WebSocket conversation, where a message came.
+    var allowsMessage = false
 
     /// Compiles a JSON value; placeholders inside its strings are JSON-escaped when rendered.
     func compileJSON(_ node: JSONNode) throws(FixtureError) -> [ByteTemplate.Part] {
@@ -60,6 +62,13 @@ struct TemplateCompiler {
             placeholder = try Placeholder(parsing: expression)
         } catch {
             throw FixtureError(error.reason, line: line)
+        }
+        if placeholder.readsMessage, !allowsMessage {
+            throw FixtureError(
+                "{{\(expression.trimmingASCIIWhitespace)}} reads the client's message, which only a websocket "
+                    + "reply (\"on\" or \"otherwise\") has",
+                line: line
+            )
         }
         var named = placeholder
         if case .json(let inner) = placeholder { named = inner }

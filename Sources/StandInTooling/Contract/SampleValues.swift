@@ -39,7 +39,7 @@ enum SampleValues {
     static func text(of placeholder: Placeholder) -> String {
         switch placeholder {
         case .pathParameter: pathSegment
-        case .queryParameter, .header, .body, .graphQLOperationName, .graphQLVariable: ""
+        case .queryParameter, .header, .body, .graphQLOperationName, .graphQLVariable, .messageText, .messageJSON: ""
         case .requestId: requestId
         case .uuid: uuid
         case .now(let offset, let unix): timestamp(offsetSeconds: offset, unix: unix)
@@ -52,7 +52,9 @@ enum SampleValues {
     /// Whether `placeholder` stands for something the request brings, which no sample can stand in for.
     static func comesFromRequest(_ placeholder: Placeholder) -> Bool {
         switch placeholder {
-        case .pathParameter, .queryParameter, .header, .body, .graphQLOperationName, .graphQLVariable: true
+        case .pathParameter, .queryParameter, .header, .body, .graphQLOperationName, .graphQLVariable, .messageText,
+            .messageJSON:
+            true
         case .json(let inner): comesFromRequest(inner)
         case .requestId, .uuid, .now, .randomInt, .pick: false
         }
@@ -62,7 +64,7 @@ enum SampleValues {
     /// the text as a JSON string.
     private static func json(of placeholder: Placeholder) -> String {
         switch placeholder {
-        case .body, .graphQLVariable: return "null"
+        case .body, .graphQLVariable, .messageJSON: return "null"
         default:
             let text = text(of: placeholder)
             if let node = try? JSONParser.parse(text) { return node.compactString }

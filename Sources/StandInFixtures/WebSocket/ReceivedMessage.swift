@@ -1,0 +1,11 @@
+/// The client message a reply answers, as its templates read it (`{{message.text}}`, `{{message.json.PATH}}`).
+@usableFromInline
+struct ReceivedMessage {
+    /// The message.
+    @usableFromInline let message: WebSocketMessage
+    /// The message read as JSON: nil for a binary message, one that is not JSON, or a script that never reads it.
+    @usableFromInline let json: JSONNode?
+
+    /// The message as text (invalid UTF-8 in a binary message is repaired).
+    @usableFromInline var text: String { String(decoding: message.bytes, as: UTF8.self) }
+}
