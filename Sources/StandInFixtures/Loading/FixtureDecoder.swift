@@ -25,7 +25,8 @@ struct FixtureDecoder {
         }
         root.checkKnownKeys(
             [
-                "request", "response", "sequence", "afterLast", "sequenceBy", "variants", "priority", "rateLimit",
+                "request", "response", "sequence", "websocket", "afterLast", "sequenceBy", "variants", "priority",
+                "rateLimit",
                 "description",
             ],
             into: problems
@@ -45,6 +46,9 @@ struct FixtureDecoder {
         let priority = problems.attempt { try root.int("priority") ?? 0 }
         guard problems.errors.isEmpty, let request, let steps, let afterLast, let variants, let priority else {
             return nil
+        }
+        problems.attempt {
+            try checkUpgradeMethod(request, root: root, answers: steps.definitions + variants.map(\.definition))
         }
 
         let pathParameters = request.pathParameters
@@ -86,21 +90,25 @@ struct FixtureDecoder {
         )
     }
 
-    /// The `response`, or the `sequence` steps; a fixture has exactly one of them. Nil when a step has problems
-    /// (added to the decoder's list).
+    /// The `response`, the `sequence` steps, or the `websocket` conversation as a response; a fixture has exactly one
+    /// of them. Nil when a step has problems (added to the decoder's list).
     private func decodeSteps(
         _ root: ObjectReader,
         responses: ResponseDecoder
     ) throws(FixtureError) -> (definitions: [ResponseDefinition], isSequence: Bool)? {
-        switch (root.member("response"), root.member("sequence")) {
-        case (let response?, let sequence?):
+        let answers = ["response", "sequence", "websocket"].compactMap { root.member($0) }
+        if answers.count > 1 {
             throw FixtureError(
-                "a fixture has a \"response\" or a \"sequence\", not both",
-                line: max(response.keyLine, sequence.keyLine)
+                "a fixture has a \(answers[0].key.quoted) or a \(answers[1].key.quoted), not both",
+                line: max(answers[0].keyLine, answers[1].keyLine)
             )
-        case (_?, nil):
+        }
+        switch answers.first {
+        case let response? where response.key == "response":
             return responses.decode(try root.object("response")!).map { ([$0], false) }
-        case (nil, let sequence?):
+        case let websocket? where websocket.key == "websocket":
+            return responses.decode(websocket: websocket).map { ([$0], false) }
+        case let sequence?:
             guard case .array(let elements) = sequence.value.value else {
                 throw FixtureError(
                     "sequence must be a list of responses, not \(sequence.value.typeName)",
@@ -116,9 +124,12 @@ struct FixtureDecoder {
             }
             let decoded = definitions.compactMap { $0 }
             return decoded.count == definitions.count ? (decoded, true) : nil
-        case (nil, nil):
-            if root.hasTypo(of: "response") || root.hasTypo(of: "sequence") { return nil }
-            throw FixtureError("a fixture needs a \"response\" object or a \"sequence\" list", line: root.node.line)
+        case nil:
+            if ["response", "sequence", "websocket"].contains(where: root.hasTypo(of:)) { return nil }
+            throw FixtureError(
+                "a fixture needs a \"response\" object, a \"sequence\" list or a \"websocket\" object",
+                line: root.node.line
+            )
         }
     }
 

@@ -5,10 +5,10 @@ import Foundation
 struct ResponseDecoder {
     /// The keys a response object may have.
     static let keys = [
-        "status", "headers", "envelope", "json", "graphql", "text", "base64", "file", "events", "retry", "afterLast",
-        "delay", "fault", "afterEvents", "network",
+        "status", "headers", "envelope", "json", "graphql", "text", "base64", "file", "events", "websocket", "retry",
+        "afterLast", "delay", "fault", "afterEvents", "network",
     ]
-    private static let bodyForms = ["envelope", "json", "graphql", "text", "base64", "file", "events"]
+    private static let bodyForms = ["envelope", "json", "graphql", "text", "base64", "file", "events", "websocket"]
     /// The keys that go with `events` only.
     private static let streamKeys = ["retry", "afterLast"]
 
@@ -39,7 +39,7 @@ struct ResponseDecoder {
             definition.headers = headers
         }
         problems.attempt { try decodeBody(object, into: &definition) }
-        if definition.body != nil || definition.events != nil,
+        if definition.body != nil || definition.events != nil || definition.websocket != nil,
             let form = object.members.first(where: { Self.bodyForms.contains($0.key) })
         {
             definition.bodyKey = (form.key, form.keyLine)
@@ -91,6 +91,9 @@ struct ResponseDecoder {
         guard let form = forms.first else { return }
         if form.key == "events" {
             definition.events = try EventStreamDefinition(object, events: form)
+        } else if form.key == "websocket" {
+            definition.websocket = try WebSocketDefinition(form.value, context: object.name(of: "websocket"))
+            try Self.checkUpgradeStatus(object, status: definition.status)
         } else {
             definition.body = try body(form, of: object)
         }

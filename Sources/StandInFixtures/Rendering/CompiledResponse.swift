@@ -27,6 +27,8 @@ public final class CompiledResponse: Sendable {
     public let body: ByteTemplate
     /// The server-sent events the response streams instead of a body, if it is a stream.
     public let events: EventStreamScript?
+    /// The WebSocket conversation the response upgrades to (status 101), if it is one.
+    public let websocket: WebSocketScript?
     /// How long to wait before answering, if at all.
     public let delay: DelaySpec?
     /// How to break the response on purpose, if at all.
@@ -42,6 +44,7 @@ public final class CompiledResponse: Sendable {
     ///   - omitting: the lower-cased names of headers not to send at all: neither the body's default Content-Type
     ///     nor the project's default header of that name.
     ///   - events: the server-sent events streamed instead of `body` (then `.empty`).
+    ///   - websocket: the WebSocket conversation the response upgrades to instead of a body (then `.empty`).
     ///   - config: supplies the envelope format and the default headers every response carries.
     ///   - pathParameters: the names `{{path.NAME}}` may use; nil when unknown (regex paths).
     ///   - delay: how long to wait before answering.
@@ -53,6 +56,7 @@ public final class CompiledResponse: Sendable {
         omitting: Set<String> = [],
         body: ResponseBody,
         events: EventStreamScript? = nil,
+        websocket: WebSocketScript? = nil,
         config: ProjectConfig,
         pathParameters: Set<String>?,
         delay: DelaySpec? = nil,
@@ -85,6 +89,7 @@ public final class CompiledResponse: Sendable {
         self.headers = compiled
         self.body = ByteTemplate(try Self.compileBody(body, format: config.envelope, compiler: compiler))
         self.events = events
+        self.websocket = websocket
         self.delay = delay
         self.fault = fault
         self.network = network

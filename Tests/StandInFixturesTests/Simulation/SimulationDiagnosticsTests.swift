@@ -124,7 +124,10 @@ import Testing
             ("\"sequence\": [\n  { \"delay\": \"1h\" }\n]", #"4: "1h" is not a duration"#),
             (#""response": {}, "sequence": [{}]"#, #"3: a fixture has a "response" or a "sequence", not both"#),
             ("\"response\": {},\n\"sequence\": [{}]", #"4: a fixture has a "response" or a "sequence", not both"#),
-            (#""description": "none""#, #"1: a fixture needs a "response" object or a "sequence" list"#),
+            (
+                #""description": "none""#,
+                #"1: a fixture needs a "response" object, a "sequence" list or a "websocket" object"#
+            ),
             (#""sequence": [{}], "afterLast": "loop""#, #"3: afterLast must be "repeat-last" or "cycle", not "loop""#),
             (#""sequence": [{}], "afterLast": 1"#, "3: afterLast must be a string, not number"),
             (#""response": {}, "afterLast": "cycle""#, #"3: afterLast applies only to a "sequence""#),
