@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the real backends, clients and validators the interop tests use: httpbin (served by gunicorn, called
 # with python-requests), moto (AWS, called with boto3), the OpenAI Python SDK and httpx-sse (which read event
-# streams), gql and strawberry-graphql on uvicorn (a GraphQL client and server), schemathesis (requests generated
+# streams), gql and strawberry-graphql on uvicorn (a GraphQL client and server), websockets and websocket-client
+# (WebSocket clients), schemathesis (requests generated
 # from a spec, for `serve --spec`), and openapi-schema-validator with
 # PyYAML, which checks the bodies `standin import openapi` serves; Selenium, which drives the browser in the dashboard's tests; and mitmproxy,
 # whose HAR captures of httpbin `standin import har` reads. It also fetches the public OpenAPI specs those tests
@@ -58,6 +59,13 @@ contract=.build/python-contract
 if ! PYTHONPATH=$contract python3 -c 'import schemathesis' 2>/dev/null; then
     echo "Installing schemathesis with pip into $contract…" >&2
     pip_install --target "$contract" schemathesis
+fi
+# websockets (asyncio) and websocket-client (blocking), the WebSocket clients the WebSocket tests talk through,
+# and the `websockets` echo server the record tests and the benchmark use as an upstream.
+websocket=.build/python-websocket
+if ! PYTHONPATH=$websocket python3 -c 'import websockets, websocket' 2>/dev/null; then
+    echo "Installing websockets and websocket-client with pip into $websocket…" >&2
+    pip_install --target "$websocket" websockets websocket-client
 fi
 if ! python3 -c 'import mitmproxy' 2>/dev/null; then
     echo "Installing mitmproxy with pip…" >&2

@@ -56,6 +56,17 @@ extension MockResponder {
                 random: simulation.templateRandom
             )
             ending.contract = contract?.note
+            if let script = plan.response.websocket {
+                return converse(
+                    script,
+                    plan: plan,
+                    fixture: fixture,
+                    renderContext: renderContext,
+                    state: state,
+                    consume exchange,
+                    ending
+                )
+            }
             if let events = plan.response.events, plan.streamsEvents(to: exchange.request.method) {
                 var head = RenderedResponse()
                 warnOfEscaped(plan.response.writeHeaders(with: &renderContext, into: &head), fixture: fixture.id)
@@ -172,7 +183,7 @@ extension MockResponder {
 
     /// Hands a delayed or faulty answer to a `DeferredDelivery`, which finishes the exchange once it is over, with
     /// what became of it (`client-gone`, how long a timeout held) after the plan's details.
-    private func deliverLater(
+    func deliverLater(
         _ rendered: RenderedResponse,
         plan: ResponsePlan,
         _ exchange: consuming Exchange,

@@ -70,7 +70,7 @@ public final class MockServer: Sendable {
             localCA: configuration.tls?.localCA,
             maxSessions: configuration.maxSessions,
             sessionClock: configuration.sessionClock,
-            streamWriteTimeoutSeconds: configuration.limits.idleTimeoutSeconds,
+            limits: configuration.limits,
             contract: configuration.contract
         )
         self.context = context

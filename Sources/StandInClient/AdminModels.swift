@@ -63,6 +63,8 @@ public struct RecordedRequest: Sendable, Decodable, CustomStringConvertible {
     public let nearMisses: [NearMiss]?
     /// For a request answered with an event stream: the events sent and whether the client left first.
     public let stream: Stream?
+    /// For a WebSocket, its messages both ways and how it ended; nil for any other request.
+    public let websocket: WebSocketTranscript?
 
     /// The value of a header, `name` case-insensitive.
     public func header(_ name: String) -> String? {

@@ -170,10 +170,11 @@ public struct StandInAdmin: Sendable {
         struct Diagnostic: Decodable { let message: String }
         let diagnostics: [Diagnostic]
     }
-    private struct Ignored: Decodable {}
+    struct Ignored: Decodable {}
     private struct ErrorEnvelope: Decodable { let message: String }
 
-    private func call<Response: Decodable>(
+    /// Makes one admin call and decodes its answer; throws `StandInAdminError` for a status outside 2xx.
+    func call<Response: Decodable>(
         _ method: String,
         _ route: String,
         query: [URLQueryItem] = [],

@@ -13,6 +13,14 @@ struct LimitOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "The largest WebSocket message a client may send; larger closes the WebSocket with 1009.",
+            valueName: "bytes"
+        )
+    )
+    var maxMessageSize = ServerLimits().maxMessageBytes
+
+    @Option(
+        help: ArgumentHelp(
             "Close a connection whose request takes longer than this to arrive (slow clients).",
             valueName: "seconds"
         )
@@ -33,7 +41,8 @@ struct LimitOptions: ParsableArguments {
     /// The limits these flags describe; throws a `ValidationError` that says what to fix.
     func limits() throws -> ServerLimits {
         for (flag, value) in [
-            ("--max-header-size", maxHeaderSize), ("--max-body-size", maxBodySize), ("--read-timeout", readTimeout),
+            ("--max-header-size", maxHeaderSize), ("--max-body-size", maxBodySize),
+            ("--max-message-size", maxMessageSize), ("--read-timeout", readTimeout),
             ("--idle-timeout", idleTimeout), ("--max-connections", maxConnections),
         ] where value < 1 {
             throw ValidationError("\(flag) must be 1 or more.")
@@ -41,6 +50,7 @@ struct LimitOptions: ParsableArguments {
         var limits = ServerLimits()
         limits.maxHeaderBytes = maxHeaderSize
         limits.maxBodyBytes = maxBodySize
+        limits.maxMessageBytes = maxMessageSize
         limits.readTimeoutSeconds = readTimeout
         limits.idleTimeoutSeconds = idleTimeout
         limits.maxConnections = maxConnections

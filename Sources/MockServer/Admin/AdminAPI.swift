@@ -16,6 +16,7 @@ struct AdminAPI {
         "GET /__standin/variants", "PUT /__standin/variants", "GET /__standin/requests", "DELETE /__standin/requests",
         "GET /__standin/ui", "GET /__standin/events", "GET /__standin/sessions", "POST /__standin/sessions",
         "DELETE /__standin/sessions/{id}", "GET /__standin/ca.pem", "GET /__standin/ca.mobileconfig",
+        "GET /__standin/websockets", "POST /__standin/websockets/{id}/send", "DELETE /__standin/websockets/{id}",
     ]
 
     let context: ServerContext
@@ -61,7 +62,13 @@ struct AdminAPI {
         case "sessions":
             try call.require("GET", "POST")
             return call.method == "GET" ? listSessions(host: call.host) : try startSession(call.body, host: call.host)
+        case "websockets":
+            try call.require("GET")
+            return listWebSockets()
         default:
+            if route.hasPrefix("websockets/") {
+                return try actOnWebSocket(call, route: route.dropFirst("websockets/".count))
+            }
             if route.hasPrefix("sessions/") {
                 try call.require("DELETE")
                 return try endSession(id: String(route.dropFirst("sessions/".count)))

@@ -71,6 +71,8 @@ extension Exchange {
         var graphQLOperations: [String]?
         /// Under a spec (`serve --spec`), what the request and its answer came to against it.
         var contract: ContractNote?
+        /// For a WebSocket, its messages both ways and how it ended.
+        var webSocket: WebSocketTranscript.Snapshot?
 
         init(
             status: Int,

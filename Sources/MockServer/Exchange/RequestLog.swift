@@ -62,7 +62,11 @@ struct RequestLog {
         completed.answer.status = UInt16(clamping: ending.status)
         completed.durationNanoseconds = nanoseconds
         completed.simulation = ending.details
-        completed.extras = JournalExtras(graphQLOperations: ending.graphQLOperations, contract: ending.contract)
+        completed.extras = JournalExtras(
+            graphQLOperations: ending.graphQLOperations,
+            contract: ending.contract,
+            webSocket: ending.webSocket
+        )
         journal.record(completed)
     }
 

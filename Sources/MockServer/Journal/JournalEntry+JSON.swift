@@ -9,7 +9,8 @@ extension JournalEntry {
     /// the answer meant; `stream` (`eventsSent`, `clientLeftFirst`) what became of an event stream (null for any
     /// other answer); `graphqlOperations`, only on a request read as GraphQL, the names of the operations it asked
     /// for (`""` for an anonymous one); `contract`, only under a spec (`serve --spec`), the operation (null: not in
-    /// the spec) with the request's and the answer's violations; a fallback backend's answer comes as `upstreamResponse`, a fixture's
+    /// the spec) with the request's and the answer's violations; `websocket`, only for a WebSocket, its messages both
+    /// ways (`from`, `text` or `base64`, `atMs`) and how it ended; a fallback backend's answer comes as `upstreamResponse`, a fixture's
     /// `response`.
     var json: JSONNode {
         var headerValues: [(String, String)] = []
@@ -47,6 +48,7 @@ extension JournalEntry {
         ]
         if let graphQLOperations { members.append(("graphqlOperations", AdminJSON.strings(graphQLOperations))) }
         if let contract { members.append(("contract", contract.json)) }
+        if let webSocket { members.append(("websocket", webSocket.json)) }
         if case .upstream(let response) = unanswered, let node = try? JSONParser.parse(response) {
             members.append(("upstreamResponse", node))
         }

@@ -39,7 +39,7 @@ struct JournalEntry: Sendable {
     var extras: JournalExtras?
 
     /// What the entry holds in memory, about: its packed head, its body, its near misses or a fallback backend's
-    /// answer, and a share for itself.
+    /// answer, a WebSocket's messages, and a share for itself.
     var cost: Int {
         let unansweredCost =
             switch unanswered {
@@ -51,7 +51,7 @@ struct JournalEntry: Sendable {
             case .upstream(let response): response.count
             case nil: 0
             }
-        return Self.fixedCost + head.byteCount + body.count + unansweredCost
+        return Self.fixedCost + head.byteCount + body.count + unansweredCost + (webSocket?.byteCount ?? 0)
     }
 
     /// An entry's own size and its strings' headers, about.
@@ -85,6 +85,9 @@ struct JournalEntry: Sendable {
     var graphQLOperations: [String]? { extras?.graphQLOperations }
     /// Under a spec (`serve --spec`), the operation and what the request and its answer broke.
     var contract: ContractNote? { extras?.contract }
+
+    /// For a WebSocket, its messages both ways and how it ended.
+    var webSocket: WebSocketTranscript.Snapshot? { extras?.webSocket }
 
     var method: String { head.method }
     var path: String { head.path }

@@ -1,16 +1,19 @@
 /// What a journal entry says of some requests only: the GraphQL operations asked for, what a spec made of the
-/// request and its answer. Boxed, so that an entry stays within its 128 bytes, pays one reference for all of them,
+/// request and its answer, a WebSocket's messages. Boxed, so that an entry stays within its 128 bytes, pays one reference for all of them,
 /// and allocates nothing for a request with none.
 final class JournalExtras: Sendable {
     /// The GraphQL operations the request asked for, by name; nil when it was not read as GraphQL.
     let graphQLOperations: [String]?
     /// The spec's verdict, under `serve --spec`.
     let contract: ContractNote?
+    /// For a WebSocket, its messages both ways and how it ended.
+    let webSocket: WebSocketTranscript.Snapshot?
 
     /// The extras of a request, or nil when it has none.
-    init?(graphQLOperations: [String]?, contract: ContractNote?) {
-        guard graphQLOperations != nil || contract != nil else { return nil }
+    init?(graphQLOperations: [String]?, contract: ContractNote?, webSocket: WebSocketTranscript.Snapshot? = nil) {
+        guard graphQLOperations != nil || contract != nil || webSocket != nil else { return nil }
         self.graphQLOperations = graphQLOperations
         self.contract = contract
+        self.webSocket = webSocket
     }
 }

@@ -23,11 +23,16 @@ final class ServerContext: Sendable {
     /// Nil when the journal is off (`--journal-size 0`).
     let journal: Journal?
     let hits = HitCounts()
+    /// The WebSockets open now, on every loop and state.
+    let webSockets = LiveWebSockets()
     let accessLog: AccessLog?
     let access: AdminAccess
     let logger: Logger
     /// How long a fixture's event stream may wait for a client that stops reading (`--idle-timeout`).
     let streamWriteTimeoutSeconds: Int
+    /// What one WebSocket may cost: its largest message (`--max-message-size`), its unread output, and how long it
+    /// may leave output unread (`--idle-timeout`).
+    let webSocketLimits: WebSocketConnection.Limits
     /// The spec requests and answers are held to (`--spec`), if any.
     let contract: ServedContract?
 
@@ -43,11 +48,15 @@ final class ServerContext: Sendable {
         localCA: LocalCA? = nil,
         maxSessions: Int,
         sessionClock: SessionClock,
-        streamWriteTimeoutSeconds: Int = ServerLimits().idleTimeoutSeconds,
+        limits: ServerLimits = ServerLimits(),
         contract: ServedContract? = nil
     ) {
         self.contract = contract
-        self.streamWriteTimeoutSeconds = streamWriteTimeoutSeconds
+        streamWriteTimeoutSeconds = limits.idleTimeoutSeconds
+        webSocketLimits = WebSocketConnection.Limits(
+            maxMessageBytes: limits.maxMessageBytes,
+            writeTimeoutSeconds: limits.idleTimeoutSeconds
+        )
         self.sessionHost = sessionHost
         self.sessionFallback = sessionFallback
         self.localCA = localCA

@@ -13,6 +13,8 @@ public struct ServerLimits: Sendable {
     /// The most connections open at once, shared evenly by the server's loops. At the limit a loop stops
     /// accepting, and new connections wait in the kernel's queue until others close.
     public var maxConnections = 10_000
+    /// The largest WebSocket message a client may send; a larger one closes the WebSocket with 1009.
+    public var maxMessageBytes = 1024 * 1024
     /// The listen backlog: connections the kernel queues before the loop accepts them.
     public var listenBacklog: Int32 = 1024
 

@@ -101,6 +101,9 @@ package final class WebSocketConnection {
         var writeTimeout = timeval(tv_sec: limits.writeTimeoutSeconds, tv_usec: 0)
         bufferevent_set_timeouts(bufferEvent, nil, &writeTimeout)
         bufferevent_enable(bufferEvent, Int16(EV_READ | EV_WRITE))
+        // As for an event stream: what a stalled client leaves unread stays near the budget in the kernel too.
+        var size = EventStreamReply.socketSendBuffer
+        setsockopt(bufferevent_getfd(bufferEvent), SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         readInput()
     }
 

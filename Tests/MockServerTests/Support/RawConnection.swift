@@ -142,9 +142,19 @@ final class RawConnection: Sendable {
     static let readChunk = 65_536
 
     private func readAvailableNow() -> String {
+        String(decoding: readBytesNow(), as: UTF8.self)
+    }
+
+    /// Reads once: the bytes that have arrived, waiting up to the read timeout for the first; none when the peer
+    /// has closed or nothing came.
+    func readBytes() async -> [UInt8] {
+        await onOwnThread { self.readBytesNow() }
+    }
+
+    private func readBytesNow() -> [UInt8] {
         var chunk = [UInt8](repeating: 0, count: Self.readChunk)
         let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
-        return String(decoding: chunk.prefix(max(0, count)), as: UTF8.self)
+        return Array(chunk.prefix(max(0, count)))
     }
 
     private func readErrorNow() -> Int32 {

@@ -130,6 +130,14 @@ final class PythonBackend: @unchecked Sendable {
         await isInstalled("httpx_sse", in: streamClients)
     }
 
+    /// Where `scripts/setup-interop.sh` installs websockets and websocket-client, apart from the other packages.
+    static let webSocketClients = StandInBinary.repositoryRoot.appendingPathComponent(".build/python-websocket").path
+
+    /// Whether websockets and websocket-client can run, found off the test threads; always true in CI.
+    static func webSocketClientsAreThere() async -> Bool {
+        await isInstalled("websockets", in: webSocketClients)
+    }
+
     /// Where `scripts/setup-interop.sh` installs gql, strawberry-graphql and uvicorn, apart from the other packages.
     static let graphQLPackages = StandInBinary.repositoryRoot.appendingPathComponent(".build/python-graphql").path
 
@@ -146,14 +154,17 @@ final class PythonBackend: @unchecked Sendable {
     }
 
     /// Runs `Tests/FOLDER/SCRIPT` with `arguments` off the test threads and returns what it printed; `pythonPath`
-    /// goes first on Python's module path.
+    /// goes first on Python's module path, and `environment` is added to the test process's own.
     static func client(
         _ script: String,
         _ arguments: [String],
         in folder: String = "Interop",
-        pythonPath: String? = nil
+        pythonPath: String? = nil,
+        environment: [String: String] = [:]
     ) async throws -> String {
-        try await onOwnThread { try runClient(script, arguments, in: folder, pythonPath: pythonPath) }
+        try await onOwnThread {
+            try runClient(script, arguments, in: folder, pythonPath: pythonPath, environment: environment)
+        }
     }
 
     /// Runs `Tests/FOLDER/SCRIPT` with `arguments` and returns what it printed; throws with its errors if it failed.
@@ -161,15 +172,16 @@ final class PythonBackend: @unchecked Sendable {
         _ script: String,
         _ arguments: [String],
         in folder: String,
-        pythonPath: String?
+        pythonPath: String?,
+        environment: [String: String]
     ) throws -> String {
         let path = StandInBinary.repositoryRoot.appendingPathComponent("Tests/\(folder)/\(script)").path
         let client = ChildProcess()
         client.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         client.arguments = ["python3", path] + arguments
-        if let pythonPath {
-            client.environment = ProcessInfo.processInfo.environment.merging(["PYTHONPATH": pythonPath]) { $1 }
-        }
+        var added = environment
+        if let pythonPath { added["PYTHONPATH"] = pythonPath }
+        if !added.isEmpty { client.environment = ProcessInfo.processInfo.environment.merging(added) { $1 } }
         let output = Pipe()
         let errors = Pipe()
         client.standardOutput = output
