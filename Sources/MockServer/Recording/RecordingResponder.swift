@@ -41,6 +41,7 @@ final class RecordingResponder: HTTPHandler {
         }
         if session.configuration.mode == .missing, isAnsweredByFixture(request, call) { return mock.answer(exchange) }
         exchange.journal(into: context.journal, redactor: session.redactor)
+        if WebSocketHandshake.isUpgrade(request) { return recordWebSocket(exchange, call: call) }
         let journaled = exchange.isJournaled
         let session = self.session
         let share = session.inFlight.share()
@@ -56,6 +57,29 @@ final class RecordingResponder: HTTPHandler {
             let answer = journaled ? JournalAnswer.of(result, to: call, format: format) : JournalAnswer()
             return UpstreamRelay.Relayed(outcome: result.outcome, ending: result.ending(answer: answer), share: share)
         }
+    }
+
+    /// Relays a WebSocket to the backend and records the conversation; a request that asks badly is refused.
+    private func recordWebSocket(_ exchange: consuming Exchange, call: UpstreamCall) {
+        let request = exchange.request
+        if let refusal = WebSocketHandshake.refusal(of: request) {
+            let config = context.store.current.config
+            request.sendError(
+                status: refusal.status,
+                message: refusal.reason,
+                config: config,
+                requestId: exchange.requestId
+            )
+            return exchange.finish(
+                Exchange.Ending(
+                    status: refusal.status,
+                    fixture: nil,
+                    label: "-",
+                    details: "NOT RECORDED: \(refusal.reason)"
+                )
+            )
+        }
+        WebSocketRecording(exchange, call: call, session: session, context: context, loop: loop).start()
     }
 
     /// Whether a fixture answers the request: any fixture outside the recording folder, or the very file this

@@ -7,24 +7,28 @@ import Glibc
 import Darwin
 #endif
 
-/// A WebSocket that a request became (RFC 6455), carried by its connection's bufferevent once evhttp has sent the
-/// `101 Switching Protocols` head: reads frames into messages, answers pings, runs the close handshake, and sends
-/// the messages it is given.
+/// One end of a WebSocket (RFC 6455) on a bufferevent: reads frames into messages, answers pings, runs the close
+/// handshake, and sends the messages it is given (masked, on the client's end).
 ///
-/// evhttp 2.1 has no way to hand a connection over, so the connection stays evhttp's and the WebSocket takes its
-/// bufferevent's callbacks (`bufferevent_setcb`): evhttp never reads or writes it again, and its record in the
-/// loop's `ConnectionGuard` stops treating its bytes as requests (`ConnectionRecord.takeOver`). Closing frees the
-/// evhttp connection (`evhttp_connection_free`), which frees the bufferevent, the 101 request still queued on it
-/// and the socket, and runs the record's close notice.
+/// The server's end is a request that became a WebSocket, carried by its connection's bufferevent once evhttp has
+/// sent the `101 Switching Protocols` head. evhttp 2.1 has no way to hand a connection over, so the connection stays
+/// evhttp's and the WebSocket takes its bufferevent's callbacks (`bufferevent_setcb`): evhttp never reads or writes
+/// it again, and its record in the loop's `ConnectionGuard` stops treating its bytes as requests
+/// (`ConnectionRecord.takeOver`). Closing frees the evhttp connection (`evhttp_connection_free`), which frees the
+/// bufferevent, the 101 request still queued on it and the socket, and runs the record's close notice.
+///
+/// The client's end (record mode's connection to the backend) is a bufferevent of its own that
+/// `WebSocketClientHandshake` opened; closing frees it.
 ///
 /// What one client can cost is bounded: a message over `limits.maxMessageBytes` is refused with 1009; what waits
 /// in the output buffer never passes `limits.outgoingBudget` (a send or pong past it drops the connection); a client
 /// that stops reading is dropped after `limits.writeTimeoutSeconds`; one that never answers a close frame is cut
 /// `closeWait` after it.
 ///
-/// Ownership: evhttp owns the connection and the bufferevent. The connection's record holds this object strongly
-/// (its close notice) until the connection closes; libevent's callbacks hold an unretained pointer to it, cleared
-/// with the bufferevent. Threads: the loop's thread only.
+/// Ownership: on the server's end, evhttp owns the connection and the bufferevent, and the connection's record holds
+/// this object strongly (its close notice) until the connection closes; on the client's end, this object owns the
+/// bufferevent and its caller must hold it until `onEnd`. libevent's callbacks hold an unretained pointer to it,
+/// cleared with the bufferevent. Threads: the loop's thread only.
 package final class WebSocketConnection {
     /// Bounds on what one WebSocket may cost.
     package struct Limits: Sendable {
@@ -49,14 +53,23 @@ package final class WebSocketConnection {
         case closed
     }
 
-    /// Each text or binary message the client sends, while the WebSocket is open.
+    /// Who frees the connection when the WebSocket is over.
+    private enum Owner {
+        /// The server's end: evhttp's connection, freed with `evhttp_connection_free`.
+        case evhttp(OpaquePointer)
+        /// The client's end: the bufferevent, freed with `bufferevent_free` (which closes the socket).
+        case bufferEvent
+    }
+
+    /// Each text or binary message the peer sends, while the WebSocket is open.
     package var onMessage: ((WebSocketInbound) -> Void)?
     /// Called once when the WebSocket is over, with how it ended.
     package var onEnd: ((WebSocketEnd) -> Void)?
     /// The subprotocol agreed in the handshake, if any.
     package let subprotocol: String?
 
-    private let connection: OpaquePointer
+    private let owner: Owner
+    private let role: WebSocketRole
     private let bufferEvent: OpaquePointer
     private let limits: Limits
     /// Unowned: the loop outlives its connections (freeing its HTTP server closes them).
@@ -79,7 +92,8 @@ package final class WebSocketConnection {
             let bufferEvent = evhttp_connection_get_bufferevent(connection),
             let key = request.header(named: "Sec-WebSocket-Key")
         else { return nil }
-        self.connection = connection
+        owner = .evhttp(connection)
+        role = .server
         self.bufferEvent = bufferEvent
         self.limits = limits
         self.loop = loop
@@ -92,6 +106,19 @@ package final class WebSocketConnection {
         // A 1xx reply has no body: evhttp writes the head alone, without chunked framing.
         request.startReply(status: 101)
         loop.connections.record(for: connection)?.takeOver { [self] in connectionClosed() }
+    }
+
+    /// The client's end of a WebSocket whose opening handshake has been made on `bufferEvent` (which this object owns
+    /// from now on, and frees when the WebSocket is over); `subprotocol` is the one the server chose. Call `start()`
+    /// once the callbacks are set.
+    package init(client bufferEvent: OpaquePointer, subprotocol: String?, limits: Limits, on loop: EventLoop) {
+        owner = .bufferEvent
+        role = .client
+        self.bufferEvent = bufferEvent
+        self.limits = limits
+        self.loop = loop
+        self.subprotocol = subprotocol
+        reader = WebSocketFrameReader(role: .client, maxMessageBytes: limits.maxMessageBytes)
     }
 
     /// Starts reading: sets the bufferevent's callbacks and timeouts, and reads what the client has sent already.
@@ -127,7 +154,7 @@ package final class WebSocketConnection {
     /// `closeWait`.
     package func close(code: Int, reason: String) {
         guard state == .open else { return }
-        end = .closedByServer(code: code, reason: reason)
+        end = .closedHere(code: code, reason: reason)
         guard write(.close, WebSocketFrameWriter.closePayload(code: code, reason: reason)) else { return }
         state = .closing
         armCloseDeadline()
@@ -150,10 +177,16 @@ package final class WebSocketConnection {
             drop("the client left over \(limits.outgoingBudget) bytes unread")
             return false
         }
-        WebSocketFrameWriter.withHeader(opcode, length: payload.count) {
-            _ = evbuffer_add(output, $0.baseAddress, $0.count)
+        guard role == .client else {
+            WebSocketFrameWriter.withHeader(opcode, length: payload.count) {
+                _ = evbuffer_add(output, $0.baseAddress, $0.count)
+            }
+            payload.withUnsafeBytes { _ = evbuffer_add(output, $0.baseAddress, $0.count) }
+            return true
         }
-        payload.withUnsafeBytes { _ = evbuffer_add(output, $0.baseAddress, $0.count) }
+        // A client masks every frame with a key of its own (RFC 6455 section 5.3).
+        let frame = WebSocketFrameWriter.frame(opcode, payload: payload, mask: UInt32.random(in: .min ... .max))
+        frame.withUnsafeBytes { _ = evbuffer_add(output, $0.baseAddress, $0.count) }
         return true
     }
 
@@ -183,7 +216,7 @@ package final class WebSocketConnection {
             break
         case .close(let code, let reason):
             guard state == .open else { return closeOnceSent() }
-            end = .closedByClient(code: code, reason: reason)
+            end = .peerClosed(code: code, reason: reason)
             let answer = code.map { WebSocketFrameWriter.closePayload(code: $0, reason: "") } ?? []
             guard write(.close, answer) else { return }
             closeOnceSent()
@@ -224,10 +257,17 @@ package final class WebSocketConnection {
         loop.schedule(after: .zero) { [self] in free() }
     }
 
-    /// Frees the evhttp connection (its bufferevent, socket and queued request); its close notice reports the end.
+    /// Frees the connection: on the server's end, the evhttp connection (its bufferevent, socket and queued request),
+    /// whose close notice reports the end; on the client's end, the bufferevent and its socket.
     private func free() {
         guard state != .closed else { return }
-        evhttp_connection_free(connection)
+        switch owner {
+        case .evhttp(let connection):
+            evhttp_connection_free(connection)
+        case .bufferEvent:
+            bufferevent_free(bufferEvent)
+            connectionClosed()
+        }
     }
 
     fileprivate func written() {
@@ -238,19 +278,19 @@ package final class WebSocketConnection {
         if what & Int16(BEV_EVENT_TIMEOUT) != 0 {
             drop("the client stopped reading for \(limits.writeTimeoutSeconds) s")
         } else if end == nil {
-            end = .clientGone
+            end = .peerGone
             free()
         } else {
             free()
         }
     }
 
-    /// The connection is gone (freed here, by a client leaving, or with the server): reports the end once.
+    /// The connection is gone (freed here, by a peer leaving, or with the server): reports the end once.
     private func connectionClosed() {
         state = .closed
         closeDeadline?.cancel()
         closeDeadline = nil
-        let ended = end ?? .clientGone
+        let ended = end ?? .peerGone
         let onEnd = self.onEnd
         self.onEnd = nil
         onMessage = nil

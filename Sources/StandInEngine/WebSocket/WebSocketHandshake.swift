@@ -39,8 +39,13 @@ package enum WebSocketHandshake {
         let input = Array((key.trimmingSpaces + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)
         var digest = [UInt8](repeating: 0, count: Int(SHA_DIGEST_LENGTH))
         SHA1(input, input.count, &digest)
-        var encoded = [UInt8](repeating: 0, count: 29)
-        let length = EVP_EncodeBlock(&encoded, digest, Int32(digest.count))
+        return base64(digest)
+    }
+
+    /// `bytes` in Base64, with padding (OpenSSL's encoder).
+    static func base64(_ bytes: [UInt8]) -> String {
+        var encoded = [UInt8](repeating: 0, count: (bytes.count + 2) / 3 * 4 + 1)
+        let length = EVP_EncodeBlock(&encoded, bytes, Int32(bytes.count))
         return String(decoding: encoded[..<Int(length)], as: UTF8.self)
     }
 
@@ -64,9 +69,9 @@ package enum WebSocketHandshake {
     }
 }
 
-extension String {
-    /// The string without the spaces and tabs at its ends.
-    fileprivate var trimmingSpaces: String {
+extension StringProtocol {
+    /// The text without the spaces and tabs at its ends (an HTTP field value's optional whitespace).
+    var trimmingSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
             return ""

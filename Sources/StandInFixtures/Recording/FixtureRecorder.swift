@@ -33,10 +33,12 @@ public actor FixtureRecorder {
 
     /// The folder files are written in, relative to the mocks directory (`recorded`).
     public let into: String
-    private let rules: RecordingRules
-    private let writer: FixtureFileWriter
+    let rules: RecordingRules
+    let writer: FixtureFileWriter
     private var entries: [String: Entry] = [:]
-    private var secretMemory = RememberedSecrets(count: rememberedSecrets, bytes: rememberedSecretBytes)
+    /// The WebSocket conversations recorded, by fixture path.
+    var conversations: [String: Conversations] = [:]
+    var secretMemory = RememberedSecrets(count: rememberedSecrets, bytes: rememberedSecretBytes)
     /// Fixtures this run created: no earlier version left body files beside them.
     private var createdThisRun: Set<String> = []
     /// Whether files are written only by `writeAll()`, once each, instead of after every exchange.
@@ -130,17 +132,9 @@ public actor FixtureRecorder {
         let result = writesAtEnd ? (isFirst ? .created : .changed) : try write(entry, to: path)
         // Written: the body files hold the large bodies now, and a long run must not keep them all in memory.
         if !writesAtEnd { for step in entry.responses.indices { entry.responses[step].largeBody = nil } }
-        if isFirst {
-            entry.status = result == .created ? .new : result == .changed ? .updated : .unchanged
-        } else if result == .changed, entry.status == .unchanged {
-            entry.status = .updated
-        }
+        entry.status.update(after: result, isFirst: isFirst)
         entries[path] = entry
-        return switch result {
-        case .created: .recorded
-        case .changed: .updated
-        case .unchanged: .unchanged
-        }
+        return result.label
     }
 
     /// Writes every fixture of the run (for a recorder made `forImport`).
@@ -152,14 +146,22 @@ public actor FixtureRecorder {
     public var summary: RecordingSummary {
         RecordingSummary(
             folder: into,
-            files: entries.map { path, entry in
+            files: (entries.map { path, entry in
                 RecordingSummary.File(
                     endpoint: entry.endpoint,
                     id: into + "/" + path,
                     status: entry.status,
                     responses: entry.responses.count
                 )
-            }.sorted { $0.id < $1.id }
+            }
+                + conversations.map { path, conversations in
+                    RecordingSummary.File(
+                        endpoint: conversations.endpoint,
+                        id: into + "/" + path,
+                        status: conversations.status,
+                        responses: conversations.steps.count
+                    )
+                }).sorted { $0.id < $1.id }
         )
     }
 
@@ -206,12 +208,34 @@ public actor FixtureRecorder {
         )
     }
 
-    private nonisolated func relativePath(_ match: RecordedMatch, _ exchange: RecordedExchange) -> String {
+    nonisolated func relativePath(_ match: RecordedMatch, _ exchange: RecordedExchange) -> String {
         FixtureNamer.relativePath(
             method: exchange.method,
             path: exchange.path,
             matchDigest: SHA256.hex(match.node.prettyBytes),
             hasDetails: match.hasDetails
         )
+    }
+}
+
+extension RecordingSummary.FileStatus {
+    /// The status of a file after a write of it came to `result`; `isFirst` for the run's first write of it.
+    mutating func update(after result: FixtureFileWriter.Result, isFirst: Bool) {
+        if isFirst {
+            self = result == .created ? .new : result == .changed ? .updated : .unchanged
+        } else if result == .changed, self == .unchanged {
+            self = .updated
+        }
+    }
+}
+
+extension FixtureFileWriter.Result {
+    /// How the access log marks a write that came to this.
+    var label: RecordingOutcome.Label {
+        switch self {
+        case .created: .recorded
+        case .changed: .updated
+        case .unchanged: .unchanged
+        }
     }
 }

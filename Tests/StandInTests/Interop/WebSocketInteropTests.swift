@@ -202,3 +202,77 @@ import Testing
         }
     }
 }
+
+/// `standin record` in front of a real WebSocket backend (the `websockets` library's server): the conversation
+/// reaches the client message by message, is written as a `websocket` fixture with no secret in it, and replays
+/// with the backend stopped.
+@Suite(.serialized) struct WebSocketRecordTests {
+    private func run(_ library: String, _ url: String, _ steps: String) async throws -> [String: Any] {
+        let printed = try await PythonBackend.client(
+            "websocket_clients.py",
+            [library, url, steps, "chat.v1"],
+            pythonPath: PythonBackend.webSocketClients
+        )
+        return try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
+    }
+
+    private static func received(_ result: [String: Any]) -> [String] {
+        (result["received"] as? [[String: Any]] ?? []).map {
+            $0["text"] as? String ?? "base64:" + ($0["base64"] as? String ?? "")
+        }
+    }
+
+    @Test(.enabled("needs websockets in .build/python-websocket", PythonBackend.webSocketClientsAreThere))
+    func aRecordedConversationReplaysWithTheBackendStopped() async throws {
+        try await withFolder { mocks in
+            let backend = try PythonBackend(
+                [
+                    StandInBinary.repositoryRoot.appendingPathComponent("Tests/Interop/websocket_server.py").path,
+                    "{port}",
+                ],
+                pythonPath: PythonBackend.webSocketClients
+            )
+            let steps = #"""
+                [ {"recv": 1}, {"send": "{\"type\":\"ping\",\"n\":1}"}, {"recv": 1}, {"send": "hello"}, {"recv": 1},
+                  {"sendBinary": "AQID"}, {"recv": 1}, {"send": "bye"}, {"wait": "closed"} ]
+                """#
+            let expected = [
+                #"{"type": "welcome", "token": "sk-live-123"}"#, #"{"echo":{"type":"ping","n":1}}"#, "echo: hello",
+                "base64:AwIB",
+            ]
+            do {
+                defer { backend.stop() }
+                let recorder = try await ServeProcess(
+                    ["--upstream", backend.url, "--mocks", mocks.path],
+                    command: "record"
+                )
+                defer { recorder.stop() }
+                let live = try await run("websockets", "ws://127.0.0.1:\(recorder.port)/chat?room=1", steps)
+                #expect(live["subprotocol"] as? String == "chat.v1")
+                #expect(Self.received(live) == expected)
+                #expect(live["closeCode"] as? Int == 1000)
+                #expect(live["closeReason"] as? String == "see you")
+                #expect(try await recorder.printed(#"GET /chat 101 recorded/GET-chat.* RECORDED"#))
+            }
+            let file = try #require(
+                try FileManager.default.contentsOfDirectory(atPath: mocks.appending(path: "recorded").path).first
+            )
+            let written = try String(contentsOf: mocks.appending(path: "recorded/\(file)"), encoding: .utf8)
+            #expect(!written.contains("sk-live-123"), "\(written)")
+            #expect(written.contains(#""subprotocol" : "chat.v1""#) || written.contains(#""subprotocol": "chat.v1""#))
+            let check = try await StandInBinary.run(["check", "--mocks", mocks.path])
+            #expect(check.status == 0, "\(check.output)")
+            let server = try await ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"])
+            defer { server.stop() }
+            for library in ["websockets", "websocket-client"] {
+                let replayed = try await run(library, "ws://127.0.0.1:\(server.port)/chat?room=1", steps)
+                #expect(replayed["subprotocol"] as? String == "chat.v1", "\(library)")
+                #expect(Self.received(replayed).count == 4, "\(library): \(replayed)")
+                #expect(Array(Self.received(replayed).dropFirst()) == Array(expected.dropFirst()), "\(library)")
+                #expect(Self.received(replayed).first?.contains("<redacted>") == true, "\(library)")
+                #expect(replayed["closeCode"] as? Int == 1000, "\(library)")
+                #expect(replayed["closeReason"] as? String == "see you", "\(library)")
+            }
+        }
+    }
+}
