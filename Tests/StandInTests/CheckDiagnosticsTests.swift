@@ -31,6 +31,43 @@ import Testing
         }
     }
 
+    @Test func checkNamesTheMistakesOfAWebSocketFixture() async throws {
+        func fixture(_ conversation: String) -> String {
+            """
+            {
+              "request": { "path": "/chat" },
+              "websocket": {
+                \(conversation)
+              }
+            }
+            """
+        }
+        try await withMocks([
+            "step.json": fixture(#""onOpen": [ { "sned": "hi" } ]"#),
+            "reserved.json": fixture(#""on": [ { "match": { "text": "x" }, "reply": [ { "close": 1005 } ] } ]"#),
+            "range.json": fixture(#""otherwise": [ { "close": 999 } ]"#),
+            "matcher.json": fixture(#""on": [ { "match": {}, "reply": [] } ]"#),
+            "template.json": fixture(#""otherwise": [ { "send": "{{message.txt}}" } ]"#),
+        ]) { directory in
+            let result = try await StandInBinary.run(["check", "--mocks", directory.path])
+            #expect(result.status == 1)
+            let folder = directory.path
+            #expect(
+                result.output.split(separator: "\n").map(String.init) == [
+                    "\(folder)/matcher.json:4: websocket.on[0].match needs exactly one matcher: \"json\", \"text\", \"binary\"",
+                    "\(folder)/range.json:4: close code 999 is outside 1000–4999",
+                    "\(folder)/reserved.json:4: close code 1005 is reserved and never sent in a close frame; use "
+                        + "1000–1003, 1007–1014 or 3000–4999",
+                    "\(folder)/step.json:4: unknown key \"sned\" in websocket.onOpen[0]; did you mean \"send\"?",
+                    "\(folder)/template.json:4: unknown template {{message.txt}}; a websocket reply reads message.text, "
+                        + "message.json or message.json.PATH",
+                    "5 problem(s) in 5 file(s); 0 fixture(s) OK.",
+                ],
+                "\(result.output)"
+            )
+        }
+    }
+
     @Test func checkNamesTheMistakesOfAGraphQLFixture() async throws {
         func fixture(matcher: String, response: String = #"{ "graphql": { "data": {} } }"#) -> String {
             """

@@ -23,7 +23,7 @@ import FoundationNetworking
         let mocks = StandInBinary.repositoryRoot.appendingPathComponent("Mocks").path
         let result = try await StandInBinary.run(["check", "--mocks", mocks])
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("25 fixture(s) OK, 1 of them resource(s)."))
+        #expect(result.output.contains("26 fixture(s) OK, 1 of them resource(s)."))
     }
 
     @Test func checkReportsFileAndLineAndExitsWithOne() async throws {

@@ -30,7 +30,8 @@ public struct ContractFixtureCheck: Sendable {
         self.fixtures = fixtures
     }
 
-    /// Checks the fixtures whose ids `only` holds (every fixture when nil); resources are not checked.
+    /// Checks the fixtures whose ids `only` holds (every fixture when nil); resources are not checked, nor WebSocket
+    /// conversations (OpenAPI does not describe them).
     public func run(only ids: Set<String>? = nil) -> Report {
         var findings: [ContractFinding] = []
         var notInSpec: [String] = []
@@ -44,7 +45,7 @@ public struct ContractFixtureCheck: Sendable {
             }
             let file = displayPath(of: fixture.id)
             for response in FixtureResponseCase.all(of: [fixture], in: fixtures.directory)
-            where response.response.fault == nil {
+            where response.response.fault == nil && response.response.websocket == nil {
                 checked += 1
                 for operation in operations {
                     for violation in violations(of: response, against: operation) {
