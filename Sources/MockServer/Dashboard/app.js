@@ -205,7 +205,9 @@ async function toggle(item, id, session) {
 }
 
 function section(parent, title, text) {
-  parent.append(element("h3", null, title), element("pre", null, text));
+  const shown = element("pre", null, text);
+  parent.append(element("h3", null, title), shown);
+  return shown;
 }
 
 // The entry of the main journal (`session` null) or of a session's (its id).
@@ -225,6 +227,9 @@ function showDetails(details, entry, session) {
     (entry.variant ? "\nvariant " + entry.variant : "") +
     (entry.simulation ? "\nsimulation: " + entry.simulation : ""));
   if (entry.contract) section(details, "Spec", contractLines(entry.contract));
+  if (entry.websocket) {
+    section(details, "WebSocket", webSocketLines(entry.websocket)).dataset.testid = "websocket-messages";
+  }
   section(details, "Timing", entry.time + ", answered in " + entry.durationMs.toFixed(3) + " ms");
   if (entry.fixture === null) {
     const misses = (entry.nearMisses || []).map((miss) =>
@@ -232,6 +237,17 @@ function showDetails(details, entry, session) {
     section(details, "Nearest fixtures", misses.length ? misses.join("\n") : "none");
   }
   if (entry.fixture === null || entry.fixture === "PROXIED") offerFixture(details, entry, session);
+}
+
+// The journal's `websocket` as lines: how it ended and the counts, then each message kept, in order, with when it
+// passed after the upgrade, its direction and its text (or, binary, its Base64).
+function webSocketLines(socket) {
+  const counts = socket.received + " received, " + socket.sent + " sent" +
+    (socket.notKept ? ", " + socket.notKept + " more not kept" : "");
+  const line = (message) => (message.atMs.toFixed(1) + " ms").padStart(11) + "  " +
+    (message.from === "client" ? "client \u2192" : "\u2190 server") + "  " +
+    (message.text !== undefined ? message.text : "(binary, base64) " + message.base64);
+  return [(socket.end || "still open") + "; " + counts].concat(socket.messages.map(line)).join("\n");
 }
 
 // The endpoints

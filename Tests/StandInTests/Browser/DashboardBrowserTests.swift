@@ -3,23 +3,12 @@ import ServerTestSupport
 import Testing
 
 /// The dashboard in a real headless Chromium, driven by the scripts in `Tests/Browser` (Selenium) against a real
-/// `standin serve`. Skipped with a message where Chromium, its driver or Selenium is missing, except in CI
-/// (`CI=true`), where it runs and fails instead. With `STANDIN_DASHBOARD_SCREENSHOT=PATH` the script saves a
-/// screenshot there (how `docs/dashboard.png` was made). Each check's time limit of ten minutes is a safety net: on a
-/// loaded machine a debug server and Chromium have needed more than three.
+/// `standin serve` (`BrowserCheck`). With `STANDIN_DASHBOARD_SCREENSHOT=PATH` the script saves a screenshot there (how
+/// `docs/dashboard.png` was made). Each check's time limit of ten minutes is a safety net: on a loaded machine a
+/// debug server and Chromium have needed more than three.
 @Suite struct DashboardBrowserTests {
-    /// Whether the browser, its driver and Selenium are installed, or CI requires them anyway.
-    static func canRun() async -> Bool {
-        if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
-        return await onOwnThread {
-            FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
-                && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
-                && PythonBackend.canImport("selenium")
-        }
-    }
-
     @Test(
-        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .enabled(BrowserCheck.requirement, BrowserCheck.canRun),
         .timeLimit(.minutes(10))
     )
     func theDashboardShowsTheJournalLiveSetsVariantsAndCopiesFixtures() async throws {
@@ -27,7 +16,7 @@ import Testing
     }
 
     @Test(
-        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .enabled(BrowserCheck.requirement, BrowserCheck.canRun),
         .timeLimit(.minutes(10))
     )
     func withAnAdminTokenThePageAsksForItOnceAndSendsIt() async throws {
@@ -38,7 +27,7 @@ import Testing
     }
 
     @Test(
-        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .enabled(BrowserCheck.requirement, BrowserCheck.canRun),
         .timeLimit(.minutes(10))
     )
     func sessionsFilterTheJournalAndTheVariantPickerActsOnTheChosenOne() async throws {
@@ -46,7 +35,7 @@ import Testing
     }
 
     @Test(
-        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .enabled(BrowserCheck.requirement, BrowserCheck.canRun),
         .timeLimit(.minutes(10))
     )
     func aBurstAboveTheLiveCapShowsANoticeWhoseButtonLoadsTheJournal() async throws {
@@ -54,7 +43,7 @@ import Testing
     }
 
     @Test(
-        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .enabled(BrowserCheck.requirement, BrowserCheck.canRun),
         .timeLimit(.minutes(10))
     )
     func entriesAreColouredByWhatTheAnswerMeantWithTheEnvelopeCodeAndTheFaultByName() async throws {
@@ -73,7 +62,7 @@ import Testing
     }
 
     @Test(
-        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .enabled(BrowserCheck.requirement, BrowserCheck.canRun),
         .timeLimit(.minutes(10))
     )
     func entriesNameTheGraphQLOperationsTheyAskedFor() async throws {
@@ -90,7 +79,7 @@ import Testing
     }
 
     @Test(
-        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .enabled(BrowserCheck.requirement, BrowserCheck.canRun),
         .timeLimit(.minutes(10))
     )
     func theButtonsClearTheJournalResetAndReloadThroughTheAdminAPI() async throws {
@@ -98,7 +87,7 @@ import Testing
     }
 
     @Test(
-        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .enabled(BrowserCheck.requirement, BrowserCheck.canRun),
         .timeLimit(.minutes(10))
     )
     func withAnAdminTokenTheButtonsSendIt() async throws {
@@ -110,7 +99,7 @@ import Testing
     }
 
     @Test(
-        .enabled("needs chromium, chromium-driver and python3 with selenium (scripts/setup-browser.sh)", canRun),
+        .enabled(BrowserCheck.requirement, BrowserCheck.canRun),
         .timeLimit(.minutes(10))
     )
     func copyAsFixtureKeepsTheFallbackBackendsEnvelopeAndAddsItInOneClick() async throws {
@@ -142,23 +131,14 @@ import Testing
         """,
     ]
 
-    /// Runs the browser script `script` with the server's base URL and `scriptArguments` (given the mocks directory)
-    /// against a server started with `arguments`, serving `mocks` from a directory of its own.
+    /// Runs the browser script `script` against a server started with `arguments`, serving `files` (see
+    /// `BrowserCheck.run`).
     private func check(
         serving arguments: [String],
         mocks files: [String: String] = sample,
         script: String = "dashboard_check.py",
         scriptArguments: (URL) -> [String]
     ) async throws {
-        let mocks = try temporaryMocks(files)
-        defer { try? FileManager.default.removeItem(at: mocks) }
-        let server = try await ServeProcess(["--mocks", mocks.path, "--quiet", "--no-watch"] + arguments)
-        defer { server.stop() }
-        let printed = try await PythonBackend.client(
-            script,
-            ["http://127.0.0.1:\(server.port)"] + scriptArguments(mocks),
-            in: "Browser"
-        )
-        #expect(printed == "ok")
+        try await BrowserCheck.run(script, serving: arguments, mocks: files, scriptArguments: scriptArguments)
     }
 }
