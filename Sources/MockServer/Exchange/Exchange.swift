@@ -71,8 +71,9 @@ extension Exchange {
         var graphQLOperations: [String]?
         /// Under a spec (`serve --spec`), what the request and its answer came to against it.
         var contract: ContractNote?
-        /// For a WebSocket, its messages both ways and how it ended.
-        var webSocket: WebSocketTranscript.Snapshot?
+        /// For a WebSocket, its messages both ways and how it ended. A reference: an ending is copied several times
+        /// per request, and the journal takes the transcript's snapshot once, when it writes the entry.
+        var webSocket: WebSocketTranscript?
 
         init(
             status: Int,

@@ -65,7 +65,7 @@ struct RequestLog {
         completed.extras = JournalExtras(
             graphQLOperations: ending.graphQLOperations,
             contract: ending.contract,
-            webSocket: ending.webSocket
+            webSocket: ending.webSocket?.snapshot
         )
         journal.record(completed)
     }

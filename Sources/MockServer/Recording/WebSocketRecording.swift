@@ -162,7 +162,6 @@ final class WebSocketRecording {
             messages: messages,
             serverClose: backendClose
         )
-        let snapshot = transcript.snapshot
         let finishing = LoopBound(pending, on: loop)
         let recorder = session.recorder
         let logger = context.logger
@@ -176,7 +175,7 @@ final class WebSocketRecording {
                 logger.error("not recorded: WebSocket \(path): \(error)")
                 ending.details = "NOT RECORDED: \(error)"
             }
-            ending.webSocket = snapshot
+            ending.webSocket = transcript
             let finished = ending
             finishing.hop { $0.finish(finished) }
         }

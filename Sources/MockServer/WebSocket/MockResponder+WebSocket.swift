@@ -101,7 +101,7 @@ extension MockResponder {
             let snapshot = transcript.snapshot
             var ended = ending
             ended.status = 101
-            ended.webSocket = snapshot
+            ended.webSocket = transcript
             ended.details = [
                 ending.details, "websocket=\(id)", "in=\(snapshot.received)", "out=\(snapshot.sent)", end.description,
             ]
