@@ -10,7 +10,7 @@ struct RequestPatternDecoder {
     /// The pattern, or nil when the object has problems (each added to `problems`).
     func decode(_ object: ObjectReader) -> RequestPattern? {
         object.checkKnownKeys(
-            ["method", "path", "pathRegex", "query", "headers", "body", "graphql", "readRate"],
+            ["method", "path", "pathRegex", "query", "headers", "body", "graphql", "readRate", "host"],
             into: problems
         )
         let graphql = problems.attempt { try object.object("graphql").map(decodeGraphQL) }
@@ -20,17 +20,30 @@ struct RequestPatternDecoder {
         let headers = problems.attempt { try decodeFields(object.object("headers"), lowercasingNames: true) }
         let body = problems.attempt { try object.object("body").map(decodeBody) }
         let readRate = problems.attempt { try decodeReadRate(object) }
-        guard let method, let path, let query, let headers, let body, let graphql, let readRate else { return nil }
+        let host = problems.attempt { try decodeHost(object) }
+        guard let method, let path, let query, let headers, let body, let graphql, let readRate, let host else {
+            return nil
+        }
         var pattern = RequestPattern(
             method: method,
             path: path,
             query: query,
             headers: headers,
             body: body,
-            graphql: graphql
+            graphql: graphql,
+            host: host
         )
         pattern.readRate = readRate
         return pattern
+    }
+
+    /// `host`: a host name or `*.` and one.
+    private func decodeHost(_ object: ObjectReader) throws(FixtureError) -> HostPattern? {
+        guard let (text, line) = try object.string("host") else { return nil }
+        if let problem = HostPattern.problem(text) {
+            throw FixtureError("request.host \(text.quoted) is not a host name: \(problem)", line: line)
+        }
+        return HostPattern(checked: text)
     }
 
     /// `readRate`: `"512KB/s"` or a number of bytes per second.

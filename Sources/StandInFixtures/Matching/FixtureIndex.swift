@@ -1,8 +1,10 @@
 /// The loaded fixtures, arranged for matching: a literal path is one hash lookup; template and regex paths are
 /// tried in precedence order only when they could beat the literal candidate.
 ///
-/// Precedence: higher `priority` first; then literal, template, regex paths; then preferred fixtures (those added at
-/// run time, newest first); then the fixture with more conditions (query, headers, body); then the fixture id.
+/// Precedence: higher `priority` first; then a fixture with a `request.host` (pinned to a host, so more specific than
+/// one answering every host); then literal, template, regex paths; then preferred fixtures (those added at run time,
+/// newest first); then the fixture with more conditions (query, headers, body); then the fixture id. The host counts
+/// on every port, so where hosts are not matched a host-pinned fixture still beats an otherwise equal one without.
 public struct FixtureIndex: Sendable {
     /// A fixture that answers a request, with the path parameters it captured.
     public struct Match: Sendable {
@@ -25,9 +27,11 @@ public struct FixtureIndex: Sendable {
     /// The paths of the fixtures that answer GraphQL operations: requests there are read as GraphQL when nothing
     /// matches them (batches, GraphQL-shaped errors).
     let graphQLPaths: [PathPattern]
+    /// The distinct `request.host`s of the fixtures, sorted: the hosts the proxy intercepts for them.
+    public let hostPatterns: [HostPattern]
 
-    /// Indexes `fixtures`, and `preferred` ones that beat them when priority and path kind tie: the last preferred
-    /// fixture first (the admin API's run-time fixtures, so that the newest one overrides a file).
+    /// Indexes `fixtures`, and `preferred` ones that beat them when priority, host and path kind tie: the last
+    /// preferred fixture first (the admin API's run-time fixtures, so that the newest one overrides a file).
     public init(_ fixtures: [Fixture], preferred: [Fixture] = []) {
         let byID = (fixtures + preferred).sorted { $0.id < $1.id }
         self.fixtures = byID
@@ -51,6 +55,7 @@ public struct FixtureIndex: Sendable {
         self.literalPaths = literalPaths
         self.patternedPaths = patternedPaths
         graphQLPaths = byPrecedence.filter { $0.request.graphql != nil }.map(\.request.path)
+        hostPatterns = Set(byID.compactMap(\.request.host)).sorted { $0.description < $1.description }
     }
 
     /// Whether a fixture answers GraphQL operations at `path`.
@@ -78,13 +83,21 @@ public struct FixtureIndex: Sendable {
             break
         }
         for fixture in patternedPaths {
-            if let best, best.priority >= fixture.priority { break }
+            if let best, !Self.outranks(fixture, best) { break }
             guard fixture.request.method.matches(method),
                 let captures = fixture.request.path.match(path), fixture.request.acceptsConditions(&facts)
             else { continue }
             return Match(fixture: fixture, captures: captures)
         }
         return best.map { Match(fixture: $0, captures: []) }
+    }
+
+    /// Whether `fixture` comes before `other` on the part of precedence that beats the kind of path: its priority,
+    /// then its host.
+    @inlinable
+    static func outranks(_ fixture: Fixture, _ other: Fixture) -> Bool {
+        if fixture.priority != other.priority { return fixture.priority > other.priority }
+        return fixture.request.host != nil && other.request.host == nil
     }
 
     /// The methods fixtures answer at `path`, whatever their other conditions, with `HEAD` wherever `GET` is; nil
@@ -107,6 +120,7 @@ public struct FixtureIndex: Sendable {
     /// (in id order) stands for the id.
     private struct PrecedenceKey: Comparable {
         let priority: Int
+        let pinsHost: Bool
         let rank: Int
         let preference: Int
         let literalSegmentCount: Int
@@ -115,6 +129,7 @@ public struct FixtureIndex: Sendable {
 
         init(_ fixture: Fixture, preference: Int, position: Int) {
             priority = fixture.priority
+            pinsHost = fixture.request.host != nil
             rank = fixture.request.path.rank
             self.preference = preference
             literalSegmentCount = fixture.request.literalSegmentCount
@@ -122,10 +137,11 @@ public struct FixtureIndex: Sendable {
             self.position = position
         }
 
-        /// Whether `lhs` comes first: higher priority, lower path rank, later preferred, more literal segments, more
-        /// conditions, then the lower id.
+        /// Whether `lhs` comes first: higher priority, a host, lower path rank, later preferred, more literal
+        /// segments, more conditions, then the lower id.
         static func < (lhs: Self, rhs: Self) -> Bool {
             if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
+            if lhs.pinsHost != rhs.pinsHost { return lhs.pinsHost }
             if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
             if lhs.preference != rhs.preference { return lhs.preference > rhs.preference }
             if lhs.literalSegmentCount != rhs.literalSegmentCount {
@@ -144,9 +160,11 @@ extension RequestPattern {
         self.method.matches(method) && acceptsConditions(&facts)
     }
 
-    /// Whether the query, header and body conditions accept the request.
+    /// Whether the host, query, header and body conditions accept the request; the host only when the request came
+    /// through the proxy.
     @inlinable
     func acceptsConditions<Request: IncomingRequest>(_ facts: inout RequestFacts<Request>) -> Bool {
+        if let host, let proxyHost = facts.request.proxyHost, !host.matches(proxyHost) { return false }
         for field in query where !field.matcher.matches(facts.queryValues(named: field.name)) { return false }
         for field in headers where !field.matcher.matches(facts.request.header(named: field.name).map { [$0] } ?? []) {
             return false

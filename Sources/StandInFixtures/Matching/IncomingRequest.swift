@@ -13,4 +13,13 @@ public protocol IncomingRequest {
     func header(named name: String) -> String?
     /// The body's bytes.
     var body: [UInt8] { get }
+    /// The host the request was sent to through the proxy (`api.example.com`, perhaps with `:port`): what a
+    /// fixture's `request.host` is matched against. Nil on the main and session ports, where `request.host` is not
+    /// matched.
+    var proxyHost: String? { get }
+}
+
+extension IncomingRequest {
+    /// Nil: a request that did not come through the proxy.
+    public var proxyHost: String? { nil }
 }

@@ -36,6 +36,13 @@ extension RequestPattern {
         var distance = 0
         var skippedLongInput = false
         let request = facts.request
+        // Another host is another API: like another method, not worth the conditions' cost below.
+        var hostDiffers = false
+        if let host, let proxyHost = request.proxyHost, !host.matches(proxyHost) {
+            differences.append("host \(HostPattern.hostName(proxyHost).quoted) is not \(host)")
+            distance += 3
+            hostDiffers = true
+        }
         let methodDiffers = !method.matches(request.method)
         if methodDiffers {
             differences.append("method is \(request.method), fixture expects \(method)")
@@ -57,9 +64,9 @@ extension RequestPattern {
                 distance: distance
             )
         }
-        // Another method is another endpoint too; its conditions (regular expressions, the body) are not worth their
-        // cost for a diagnosis.
-        guard !methodDiffers else {
+        // Another method or host is another endpoint too; its conditions (regular expressions, the body) are not
+        // worth their cost for a diagnosis.
+        guard !methodDiffers, !hostDiffers else {
             return NearMiss(fixture: fixture, differences: differences, skippedLongInput: false, distance: distance)
         }
         for field in query {

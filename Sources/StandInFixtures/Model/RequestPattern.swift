@@ -15,6 +15,9 @@ public struct RequestPattern: Sendable {
     /// How fast the server reads the request's body, in bytes per second (`"readRate": "512KB/s"`); nil reads it
     /// as fast as it arrives. Not a condition: it applies once the request's head matches.
     public var readRate: Int?
+    /// The host the request was sent to (`request.host`), matched on the proxy port only: on the main and session
+    /// ports, where a request carries no such host, it is ignored.
+    public let host: HostPattern?
 
     /// Creates a pattern; everything but the path defaults to "don't care" and the method to `GET`.
     public init(
@@ -23,7 +26,8 @@ public struct RequestPattern: Sendable {
         query: [FieldMatcher] = [],
         headers: [FieldMatcher] = [],
         body: BodyMatcher? = nil,
-        graphql: GraphQLMatcher? = nil
+        graphql: GraphQLMatcher? = nil,
+        host: HostPattern? = nil
     ) {
         self.method = method
         self.path = path
@@ -31,6 +35,7 @@ public struct RequestPattern: Sendable {
         self.headers = headers
         self.body = body
         self.graphql = graphql
+        self.host = host
     }
 
     /// How many conditions beyond method and path this pattern sets; more specific fixtures win ties. A GraphQL

@@ -7,6 +7,8 @@ struct TestRequest: IncomingRequest {
     var rawQuery: Substring?
     var headers: [String: String] = [:]
     var body: [UInt8] = []
+    /// The host the request was sent to through the proxy; nil for the main port.
+    var proxyHost: String?
 
     init(_ target: String, headers: [String: String] = [:], body: String = "") {
         self.init("GET", target, headers: headers, body: body)
