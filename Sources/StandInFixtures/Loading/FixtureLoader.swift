@@ -116,12 +116,3 @@ public struct FixtureLoader: Sendable {
         return Diagnostic(file: file, line: 1, reason: "cannot read the file: \(error.localizedDescription)")
     }
 }
-
-extension URL {
-    /// The path relative to the current directory when it is under it, else the full path.
-    fileprivate var relativePathForDisplay: String {
-        let current = FileManager.default.currentDirectoryPath + "/"
-        let path = standardizedFileURL.path
-        return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
-    }
-}

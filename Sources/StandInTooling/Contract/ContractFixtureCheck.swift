@@ -43,7 +43,7 @@ public struct ContractFixtureCheck: Sendable {
                 notInSpec.append(fixture.endpoint)
                 continue
             }
-            let file = displayPath(of: fixture.id)
+            let file = fixtures.directory.appendingPathComponent(fixture.id).relativePathForDisplay
             for response in FixtureResponseCase.all(of: [fixture], in: fixtures.directory)
             where response.response.fault == nil && response.response.websocket == nil {
                 checked += 1
@@ -95,12 +95,5 @@ public struct ContractFixtureCheck: Sendable {
             return operation.responseViolations(status: served.status, contentType: contentType, json: nil)
         }
         return operation.responseViolations(status: served.status, contentType: contentType, body: body)
-    }
-
-    /// The fixture file's path as people open it: relative to the current directory when under it.
-    private func displayPath(of id: String) -> String {
-        let path = fixtures.directory.appendingPathComponent(id).standardizedFileURL.path
-        let current = FileManager.default.currentDirectoryPath + "/"
-        return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
     }
 }
