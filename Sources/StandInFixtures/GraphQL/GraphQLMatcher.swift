@@ -2,7 +2,7 @@
 /// matches a request that is not one GraphQL operation (a batch's members are matched one by one).
 ///
 /// A class: a request pattern holds a reference, so that a fixture without one pays a nil check per request.
-public final class GraphQLMatcher: Sendable, CustomStringConvertible {
+public final class GraphQLMatcher: Sendable, Equatable, CustomStringConvertible {
     /// The operation's name (`"GetUser"`, or a string matcher).
     public let operationName: ValueMatcher?
     /// Variables the request must send: a subset, as a body `json` matcher reads it.
@@ -99,5 +99,11 @@ public final class GraphQLMatcher: Sendable, CustomStringConvertible {
         if let query { parts.append("query \(query)") }
         if let persistedQueryHash { parts.append("hash \(persistedQueryHash.prefix(12))…") }
         return parts.isEmpty ? "any operation" : parts.joined(separator: " ")
+    }
+
+    /// Whether two matchers set the same conditions (variables compared as JSON).
+    public static func == (lhs: GraphQLMatcher, rhs: GraphQLMatcher) -> Bool {
+        lhs.operationName == rhs.operationName && lhs.variables == rhs.variables && lhs.query == rhs.query
+            && lhs.persistedQueryHash == rhs.persistedQueryHash
     }
 }

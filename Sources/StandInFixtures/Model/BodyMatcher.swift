@@ -1,5 +1,5 @@
 /// A condition on a request's body.
-public enum BodyMatcher: Sendable, CustomStringConvertible {
+public enum BodyMatcher: Sendable, Equatable, CustomStringConvertible {
     /// The body is JSON that contains this JSON as a subset (objects: these keys with matching values;
     /// arrays: each listed element matches some element).
     case json(JSONNode)

@@ -1,5 +1,5 @@
 /// The path a fixture answers: a literal path, a template with `{name}` segments, or a regular expression.
-public enum PathPattern: Sendable, CustomStringConvertible {
+public enum PathPattern: Sendable, Equatable, CustomStringConvertible {
     /// Exactly this path (`/users/me`).
     case literal(String)
     /// Segments that are literal or capture a whole segment (`/users/{id}`).
@@ -35,7 +35,7 @@ public enum PathPattern: Sendable, CustomStringConvertible {
 }
 
 /// A path template such as `/users/{id}/orders/{orderId}`.
-public struct PathTemplate: Sendable {
+public struct PathTemplate: Sendable, Equatable {
     /// One `/`-separated segment of the template.
     public enum Segment: Sendable, Equatable {
         /// A segment that must be equal.

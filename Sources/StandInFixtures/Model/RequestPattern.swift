@@ -73,7 +73,7 @@ public enum MethodPattern: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A named query parameter or header and what its value must satisfy.
-public struct FieldMatcher: Sendable {
+public struct FieldMatcher: Sendable, Equatable {
     /// The parameter or header name; header names are stored lower-cased.
     public let name: String
     /// The condition on the value.

@@ -10,7 +10,7 @@
 ///
 /// Most patterns need no engine at all: a `SimplePattern` answers `matches` for ASCII text at a small fraction of the
 /// cost, with the same result; other patterns and other text go to `Regex`.
-public struct TextPattern: @unchecked Sendable, CustomStringConvertible {
+public struct TextPattern: @unchecked Sendable, Equatable, CustomStringConvertible {
     /// The most matching steps a pattern's input bound allows for, at worst: its length to the power of the pattern's
     /// backtracking degree stays within this.
     public static let stepBudget = 1_000_000
@@ -98,4 +98,7 @@ public struct TextPattern: @unchecked Sendable, CustomStringConvertible {
     }
 
     public var description: String { source }
+
+    /// Whether two patterns are the same expression: the same source compiles to the same matcher.
+    public static func == (lhs: TextPattern, rhs: TextPattern) -> Bool { lhs.source == rhs.source }
 }

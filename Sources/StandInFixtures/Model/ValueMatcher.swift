@@ -1,5 +1,5 @@
 /// A condition on one query parameter's or header's value.
-public enum ValueMatcher: Sendable, CustomStringConvertible {
+public enum ValueMatcher: Sendable, Equatable, CustomStringConvertible {
     /// The value equals this string.
     case equals(String)
     /// The value starts with this string.
