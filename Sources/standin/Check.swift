@@ -13,7 +13,9 @@ struct Check: ParsableCommand {
             response, variant and sequence step of a fixture that answers an operation of the spec is also checked \
             against the spec's response for its status and content type (templates rendered with sample values), \
             each violation printed as file:line: METHOD PATH variant NAME: data.items[0].price: expected number, \
-            got string; any violation is status 1 too. Fixtures the spec does not know are counted on one line.
+            got string; any violation is status 1 too. Fixtures the spec does not know are counted on one line. \
+            Two fixtures that differ only by request.host answer the same requests on the main port, where hosts are \
+            not matched: each such pair is printed as file:line: warning: …, which does not change the status.
             """
     )
 
@@ -27,6 +29,7 @@ struct Check: ParsableCommand {
         let resources = loaded.resources.isEmpty ? "" : ", \(loaded.resources.count) of them resource(s)"
         let fine = "\(loaded.endpointFixtures.count) fixture(s) OK\(resources)."
         for diagnostic in loaded.diagnostics { print(diagnostic) }
+        for collision in HostCollision.all(in: loaded) { print(collision) }
         if loaded.diagnostics.isEmpty {
             print(fine)
         } else {

@@ -153,6 +153,37 @@ import Testing
         }
     }
 
+    @Test func checkWarnsOfFixturesThatDifferOnlyByHostWithoutFailing() async throws {
+        func fixture(host: String, headers: String) -> String {
+            """
+            {
+              "request": { "path": "/users/{id}", "host": "\(host)",
+                           "headers": \(headers) },
+              "response": {}
+            }
+            """
+        }
+        try await withMocks([
+            "users/a.json": fixture(host: "api.example.com", headers: #"{ "Accept": "json", "X-App": "ios" }"#),
+            // The same headers, written in another order and case: the same conditions.
+            "users/b.json": fixture(host: "API.other.com", headers: #"{ "x-app": "ios", "accept": "json" }"#),
+            "users/c.json": fixture(host: "api.third.com", headers: #"{ "X-App": "android" }"#),
+        ]) { directory in
+            let result = try await StandInBinary.run(["check", "--mocks", directory.path])
+            #expect(result.status == 0)
+            let folder = directory.path
+            #expect(
+                result.output.split(separator: "\n").map(String.init) == [
+                    "\(folder)/users/a.json:2: warning: GET /users/{id} for api.example.com and \(folder)/users/b.json "
+                        + "for api.other.com answer the same requests on the main port, where request.host is not "
+                        + "matched; the first by file name wins there",
+                    "3 fixture(s) OK.",
+                ],
+                "\(result.output)"
+            )
+        }
+    }
+
     @Test func serveStartsEachDiagnosticLineWithFileAndLine() async throws {
         try await withMocks(["orders/create.json": Self.threeMistakes]) { directory in
             let mocks = directory.path
