@@ -49,12 +49,12 @@ struct EndpointTable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// What a request must carry beyond method and path: `query page=2`, `header authorization absent`,
-    /// `body json`, `graphql GetUser`, and the priority when it is not the default.
+    /// What a request must carry beyond method and path: `host api.example.com`, `query page=2`,
+    /// `header authorization absent`, `body json`, `graphql GetUser`, and the priority when it is not the default.
     private static func conditions(of fixture: Fixture) -> [String] {
         let pattern = fixture.request
-        var conditions =
-            pattern.query.map { "query \(describe($0))" } + pattern.headers.map { "header \(describe($0))" }
+        var conditions = pattern.host.map { ["host \($0)"] } ?? []
+        conditions += pattern.query.map { "query \(describe($0))" } + pattern.headers.map { "header \(describe($0))" }
         if let body = pattern.body { conditions.append("body \(kind(of: body))") }
         if let graphql = pattern.graphql { conditions.append("graphql \(graphql)") }
         if fixture.priority != 0 { conditions.append("priority \(fixture.priority)") }

@@ -62,6 +62,16 @@ import FoundationNetworking
         #expect(lines.dropFirst().first == "ANY     /todos  resource, and /todos/{id}  -       down      todos.json")
     }
 
+    @Test func listShowsAFixturesHostInTheMatchColumn() async throws {
+        let pinned = #"{"request": {"path": "/me", "host": "API.example.com", "query": {"v": "2"}}, "response": {}}"#
+        let mocks = try temporaryMocks(["me.json": pinned])
+        defer { try? FileManager.default.removeItem(at: mocks) }
+        let result = try await StandInBinary.run(["list", "--mocks", mocks.path])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.dropFirst().first == "GET     /me   host api.example.com, query v=2  200     -         me.json")
+    }
+
     @Test func serveOnPortZeroPrintsTheAddressServesAndLogsEachRequest() async throws {
         let mocks = try temporaryMocks(broken)
         defer { try? FileManager.default.removeItem(at: mocks) }
