@@ -61,14 +61,19 @@ import Testing
         #expect(matchID(index, "/img", proxyHost: nil) == "cdn.json")
     }
 
-    @Test func aHostWinsRightAfterPriorityOverTheKindOfPath() throws {
+    @Test func aHostWinsAfterPriorityAndTheKindOfPath() throws {
         let index = try index([
             "literal.json": #"{"request": {"path": "/users/me"}, "response": {}}"#,
             "pinned.json": #"{"request": {"path": "/users/{id}", "host": "api.example.com"}, "response": {}}"#,
+            "unpinned.json": #"{"request": {"path": "/users/{id}"}, "response": {}}"#,
             "urgent.json": #"{"request": {"path": "/users/urgent"}, "priority": 1, "response": {}}"#,
         ])
-        #expect(matchID(index, "/users/me", proxyHost: "api.example.com") == "pinned.json")
-        #expect(matchID(index, "/users/me", proxyHost: "other.example.com") == "literal.json")
+        // A more literal path wins whatever the host, as it does on the main port.
+        #expect(matchID(index, "/users/me", proxyHost: "api.example.com") == "literal.json")
+        #expect(matchID(index, "/users/me", proxyHost: nil) == "literal.json")
+        // Between equal paths, the one pinned to the host wins; another host gets the one that answers any.
+        #expect(matchID(index, "/users/7", proxyHost: "api.example.com") == "pinned.json")
+        #expect(matchID(index, "/users/7", proxyHost: "other.example.com") == "unpinned.json")
         #expect(matchID(index, "/users/urgent", proxyHost: "api.example.com") == "urgent.json")
     }
 

@@ -1,10 +1,11 @@
 /// The loaded fixtures, arranged for matching: a literal path is one hash lookup; template and regex paths are
 /// tried in precedence order only when they could beat the literal candidate.
 ///
-/// Precedence: higher `priority` first; then a fixture with a `request.host` (pinned to a host, so more specific than
-/// one answering every host); then literal, template, regex paths; then preferred fixtures (those added at run time,
-/// newest first); then the fixture with more conditions (query, headers, body); then the fixture id. The host counts
-/// on every port, so where hosts are not matched a host-pinned fixture still beats an otherwise equal one without.
+/// Precedence: higher `priority` first; then literal, template, regex paths; then a fixture with a `request.host`
+/// (pinned to a host, so more specific than one answering every host); then preferred fixtures (those added at run
+/// time, newest first); then the fixture with more conditions (query, headers, body); then the fixture id. The host
+/// counts on every port, so where hosts are not matched a host-pinned fixture still beats an otherwise equal one
+/// without; it never beats a more literal path.
 public struct FixtureIndex: Sendable {
     /// A fixture that answers a request, with the path parameters it captured.
     public struct Match: Sendable {
@@ -83,21 +84,13 @@ public struct FixtureIndex: Sendable {
             break
         }
         for fixture in patternedPaths {
-            if let best, !Self.outranks(fixture, best) { break }
+            if let best, best.priority >= fixture.priority { break }
             guard fixture.request.method.matches(method),
                 let captures = fixture.request.path.match(path), fixture.request.acceptsConditions(&facts)
             else { continue }
             return Match(fixture: fixture, captures: captures)
         }
         return best.map { Match(fixture: $0, captures: []) }
-    }
-
-    /// Whether `fixture` comes before `other` on the part of precedence that beats the kind of path: its priority,
-    /// then its host.
-    @inlinable
-    static func outranks(_ fixture: Fixture, _ other: Fixture) -> Bool {
-        if fixture.priority != other.priority { return fixture.priority > other.priority }
-        return fixture.request.host != nil && other.request.host == nil
     }
 
     /// The methods fixtures answer at `path`, whatever their other conditions, with `HEAD` wherever `GET` is; nil
@@ -137,12 +130,12 @@ public struct FixtureIndex: Sendable {
             self.position = position
         }
 
-        /// Whether `lhs` comes first: higher priority, a host, lower path rank, later preferred, more literal
+        /// Whether `lhs` comes first: higher priority, lower path rank, a host, later preferred, more literal
         /// segments, more conditions, then the lower id.
         static func < (lhs: Self, rhs: Self) -> Bool {
             if lhs.priority != rhs.priority { return lhs.priority > rhs.priority }
-            if lhs.pinsHost != rhs.pinsHost { return lhs.pinsHost }
             if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
+            if lhs.pinsHost != rhs.pinsHost { return lhs.pinsHost }
             if lhs.preference != rhs.preference { return lhs.preference > rhs.preference }
             if lhs.literalSegmentCount != rhs.literalSegmentCount {
                 return lhs.literalSegmentCount > rhs.literalSegmentCount
