@@ -29,6 +29,7 @@ package final class EventLoop: @unchecked Sendable {
     private var watches: [AnyObject] = []
     /// The `Date` header of the loop's replies.
     private let replyDate = ReplyDate()
+    private var dnsBase: OpaquePointer?
     /// The server whose loop this is, for opening further ports (`openPort`).
     package weak var server: HTTPServer?
     /// How many of the loop's `DeferredRequest`s are alive; any thread may read it (`HTTPServer.held`).
@@ -71,15 +72,39 @@ package final class EventLoop: @unchecked Sendable {
         // The ports of a loop that never ran.
         for port in ports { port.shutDown() }
         connections.uninstall()
+        // 0: requests still waiting are dropped without their callbacks (their connections are gone with the ports).
+        if let dnsBase { evdns_base_free(dnsBase, 0) }
         event_base_free(base)
+    }
+
+    /// The loop's asynchronous resolver (libevent's evdns, with the system's name servers and hosts file), made the
+    /// first time a connection to a host name is opened (`OutboundConnection`); owned by the loop and freed with it.
+    /// Loop thread only.
+    var resolver: OpaquePointer? {
+        if dnsBase == nil { dnsBase = evdns_base_new(base, EVDNS_BASE_INITIALIZE_NAMESERVERS) }
+        return dnsBase
     }
 
     /// Serves the listening `socket` (a descriptor of a port's socket of its own, see `ListeningSocket`, which the
     /// loop takes over) with `handler`. Each descriptor is registered with one loop's event base only, so the
     /// changelist's caveat about duplicated descriptors (see `init`) does not concern it. Loop thread only, or the
     /// creating thread before the loop runs. With `tls`, the port speaks HTTPS.
-    package func listen(on socket: Int32, tls: TLSContext? = nil, handler: any HTTPHandler) throws(ServerError) {
-        ports.append(try PortListener(socket: socket, loop: self, limits: limits, tls: tls, handler: handler))
+    package func listen(
+        on socket: Int32,
+        tls: TLSContext? = nil,
+        carriesProxyHost: Bool = false,
+        handler: any HTTPHandler
+    ) throws(ServerError) {
+        ports.append(
+            try PortListener(
+                socket: socket,
+                loop: self,
+                limits: limits,
+                tls: tls,
+                carriesProxyHost: carriesProxyHost,
+                handler: handler
+            )
+        )
     }
 
     /// Stops serving `port`: closes its connections and its descriptor. Loop thread only.
@@ -149,7 +174,8 @@ package final class EventLoop: @unchecked Sendable {
             request,
             method: delivered?.extensionMethod,
             replyDate: replyDate,
-            tls: port.tls != nil
+            tls: port.tls != nil,
+            carriesProxyHost: port.carriesProxyHost
         )
         let (headBytes, framingFlaw) = incoming.headReview
         if let flaw = delivered?.flaw ?? framingFlaw {

@@ -28,6 +28,12 @@ extension ServerRequest {
         return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
     }
 
+    /// The request target exactly as sent: an absolute-form one (`http://host/path`) and a `CONNECT`'s authority
+    /// (`host:443`) too.
+    package var targetAsSent: String {
+        evhttp_request_get_uri(request).map { String(cString: $0) } ?? "/"
+    }
+
     /// Every request header in the order received, names as sent, copied.
     package var allHeaders: [(name: String, value: String)] {
         headerFields.map { name, value in

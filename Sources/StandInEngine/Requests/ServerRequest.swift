@@ -21,6 +21,8 @@ package struct ServerRequest {
     package let path: String
     /// The query as sent, without its `?`; nil when the target has none.
     package let rawQuery: Substring?
+    /// Whether the request came in on a port of the proxy's (see `proxyHost`).
+    private let carriesProxyHost: Bool
     /// The loop's `Date` for replies. Unowned and unretained: the loop outlives its requests, and copies of a request
     /// then cost no reference counting.
     private unowned(unsafe) let replyDate: ReplyDate
@@ -29,13 +31,28 @@ package struct ServerRequest {
     private let tlsBufferEvent: OpaquePointer?
 
     /// Wraps `request`, which `replyDate`'s loop received; `method` is its real method when evhttp parsed it as
-    /// another (see `ExtensionMethod`); `tls` says whether it came in on a TLS port.
-    init(_ request: OpaquePointer, method: String? = nil, replyDate: ReplyDate, tls: Bool = false) {
+    /// another (see `ExtensionMethod`); `tls` says whether it came in on a TLS port, `carriesProxyHost` whether on a
+    /// port of the proxy's.
+    init(
+        _ request: OpaquePointer,
+        method: String? = nil,
+        replyDate: ReplyDate,
+        tls: Bool = false,
+        carriesProxyHost: Bool = false
+    ) {
         self.request = request
         self.replyDate = replyDate
         tlsBufferEvent = tls ? TLSReplyRecords.bufferEvent(of: request) : nil
         self.method = method ?? HTTPMethodName.name(of: evhttp_request_get_command(request))
         (path, rawQuery) = evhttp_request_get_uri(request).map(Self.splitTarget) ?? ("/", nil)
+        self.carriesProxyHost = carriesProxyHost
+    }
+
+    /// On a port whose requests came through the proxy, the host each was sent to (the absolute target's, else the
+    /// `Host` header's; lower-case, without a port); nil on the other ports. Read only where a fixture names a host.
+    package var proxyHost: String? {
+        guard carriesProxyHost else { return nil }
+        return evhttp_request_get_host(request).map { String(cString: $0).lowercased() }
     }
 
     /// The value of the first request header named `name`, any case; nil when there is none.

@@ -78,8 +78,12 @@ package final class HTTPServer: Sendable {
     }
 
     /// Binds, calls `listening`, then serves with the first loop on the calling thread (the others on their own
-    /// threads) until one of `signals` arrives or `stop` is called. Returns the signal, or nil after `stop`.
-    package func run(stoppingOn signals: [Int32], listening: () -> Void) throws(ServerError) -> Int32? {
+    /// threads) until one of `signals` arrives or `stop` is called. Returns the signal, or nil after `stop`. When
+    /// `listening` throws, the server stops and the error is thrown.
+    package func run(
+        stoppingOn signals: [Int32],
+        listening: () throws(ServerError) -> Void
+    ) throws(ServerError) -> Int32? {
         let loops = try bind()
         for (number, loop) in loops.enumerated().dropFirst() { loop.start(name: "standin-loop-\(number)") }
         let first = loops[0]
@@ -89,7 +93,13 @@ package final class HTTPServer: Sendable {
             first.exit()
         }
         StopDeadline.arm()
-        listening()
+        do {
+            try listening()
+        } catch {
+            stop()
+            StopDeadline.disarm()
+            throw error
+        }
         first.run()
         stop()
         StopDeadline.disarm()
@@ -164,6 +174,19 @@ package final class HTTPServer: Sendable {
         avoiding: (Int) -> Bool = { _ in false },
         makeHandler: @escaping @Sendable (EventLoop) -> any HTTPHandler
     ) throws(ServerError) -> AdditionalPort {
+        try openPort(number: 0, tls: tls ? self.tls?.context : nil, avoiding: avoiding, makeHandler: makeHandler)
+    }
+
+    /// Listens on port `number` of the server's host (a free one for 0, for which `avoiding` is as above), served
+    /// like the ports above: over TLS with `tls` when given, its requests carrying their host when
+    /// `carriesProxyHost` (the proxy's ports).
+    package func openPort(
+        number: Int,
+        tls: TLSContext?,
+        carriesProxyHost: Bool = false,
+        avoiding: (Int) -> Bool = { _ in false },
+        makeHandler: @escaping @Sendable (EventLoop) -> any HTTPHandler
+    ) throws(ServerError) -> AdditionalPort {
         let loops: [EventLoop] = state.withLock { state in
             if case .running(let loops) = state { return loops }
             return []
@@ -172,15 +195,22 @@ package final class HTTPServer: Sendable {
         if let free = DescriptorBudget.free(), free < loops.count + DescriptorBudget.keptForConnections {
             throw .outOfDescriptors(limit: DescriptorBudget.limit)
         }
-        let context = tls ? self.tls?.context : nil
-        let sockets = try freePort(count: loops.count, avoiding: avoiding)
+        let sockets =
+            number == 0
+            ? try freePort(count: loops.count, avoiding: avoiding)
+            : try ListeningSocket.open(host: host, port: number, backlog: limits.listenBacklog, count: loops.count)
         let port = SocketAddress.boundPort(of: sockets[0])
         for (loop, socket) in zip(loops, sockets.map(HandedSocket.init)) {
             // Unowned: the loop owns its queued tasks, so this one runs only while the loop exists.
             loop.execute { [unowned loop] in
                 guard let socket = socket.take() else { return }
                 do throws(ServerError) {
-                    try loop.listen(on: socket, tls: context, handler: makeHandler(loop))
+                    try loop.listen(
+                        on: socket,
+                        tls: tls,
+                        carriesProxyHost: carriesProxyHost,
+                        handler: makeHandler(loop)
+                    )
                 } catch {
                     loop.mainHandler?.engineDid(.portFailed(port: port, reason: error.description))
                 }

@@ -21,6 +21,9 @@ final class PortListener {
     let number: Int
     /// What the port's TLS handshakes say; nil for plain HTTP.
     let tls: TLSContext?
+    /// Whether the port's requests were sent to other hosts through the proxy, so that each carries its host
+    /// (`ServerRequest.proxyHost`).
+    let carriesProxyHost: Bool
     /// The listener, for the guard to pause and resume; nil once shut down.
     private(set) var listener: OpaquePointer?
     private var http: OpaquePointer?
@@ -30,17 +33,20 @@ final class PortListener {
     unowned let connections: ConnectionGuard
 
     /// Serves the listening `socket` on `loop` with `handler`, under `limits`, over TLS with `tls` (plain HTTP when
-    /// nil); takes the descriptor over, and closes it when it throws.
+    /// nil), its requests carrying their host when `carriesProxyHost`; takes the descriptor over, and closes it when
+    /// it throws.
     init(
         socket: Int32,
         loop: EventLoop,
         limits: ServerLimits,
         tls: TLSContext?,
+        carriesProxyHost: Bool = false,
         handler: any HTTPHandler
     ) throws(ServerError) {
         self.loop = loop
         connections = loop.connections
         self.tls = tls
+        self.carriesProxyHost = carriesProxyHost
         self.handler = handler
         number = SocketAddress.boundPort(of: socket)
         guard let http = evhttp_new(loop.eventBase) else {

@@ -12,11 +12,11 @@ import Darwin
 /// `WebSocketConnection`; on anything else it reports the status and head and frees the bufferevent.
 ///
 /// Record mode opens the backend's side of a WebSocket with it, on the loop of the client's request. Plain TCP
-/// only (`ws://`); the host name is resolved with the system's resolver on the loop's thread (libevent's blocking
-/// fallback without a DNS base), which for the local backends recorded is at once.
+/// only (`ws://`); the connection is opened by `OutboundConnection`.
 ///
-/// Ownership: this object owns the bufferevent until it hands it over or frees it; libevent's callbacks hold an
-/// unretained pointer to it, and the caller must hold it until `finished` has been called. Threads: the loop's thread.
+/// Ownership: this object owns the bufferevent from the connection on, until it hands it over or frees it;
+/// libevent's callbacks hold an unretained pointer to it, and the caller must hold it until `finished` has been
+/// called. Threads: the loop's thread.
 package final class WebSocketClientHandshake {
     /// How a handshake ended.
     package enum Outcome {
@@ -56,24 +56,27 @@ package final class WebSocketClientHandshake {
         self.limits = limits
         self.loop = loop
         self.finished = finished
-        guard let bufferEvent = bufferevent_socket_new(loop.eventBase, -1, Int32(BEV_OPT_CLOSE_ON_FREE.rawValue)) else {
-            finish(.failed("libevent could not make a connection"))
-            return
+        var request = "GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        request += "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: \(WebSocketHandshake.version)\r\n"
+        for header in headers { request += "\(header.name): \(header.value)\r\n" }
+        request += "\r\n"
+        OutboundConnection.open(host: host, port: port, on: loop) { [self] result in
+            switch result {
+            case .failure(let failure): finish(.failed(failure.description))
+            case .success(let bufferEvent): send(request, on: bufferEvent)
+            }
         }
+    }
+
+    /// Sends the upgrade request on the connected `bufferEvent`, and waits for the answer.
+    private func send(_ request: String, on bufferEvent: OpaquePointer) {
         self.bufferEvent = bufferEvent
         let context = Unmanaged.passUnretained(self).toOpaque()
         bufferevent_setcb(bufferEvent, handshakeReadable, nil, handshakeEvent, context)
         var timeout = timeval(tv_sec: Self.timeoutSeconds, tv_usec: 0)
         bufferevent_set_timeouts(bufferEvent, &timeout, &timeout)
         bufferevent_enable(bufferEvent, Int16(EV_READ | EV_WRITE))
-        var request = "GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        request += "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: \(WebSocketHandshake.version)\r\n"
-        for header in headers { request += "\(header.name): \(header.value)\r\n" }
-        request += "\r\n"
         _ = request.withCString { evbuffer_add(bufferevent_get_output(bufferEvent), $0, strlen($0)) }
-        if bufferevent_socket_connect_hostname(bufferEvent, nil, AF_UNSPEC, host, Int32(port)) != 0 {
-            fail("cannot connect to \(host):\(port)")
-        }
     }
 
     fileprivate func readable() {
@@ -117,11 +120,10 @@ package final class WebSocketClientHandshake {
     }
 
     fileprivate func event(_ what: Int16) {
-        guard what & Int16(BEV_EVENT_CONNECTED) == 0 else { return }
         if what & Int16(BEV_EVENT_TIMEOUT) != 0 { return fail("no answer within \(Self.timeoutSeconds) s") }
         fail(
             what & Int16(BEV_EVENT_EOF) != 0
-                ? "the server closed the connection" : "cannot connect: \(String(cString: strerror(errno)))"
+                ? "the server closed the connection" : "the connection failed: \(String(cString: strerror(errno)))"
         )
     }
 

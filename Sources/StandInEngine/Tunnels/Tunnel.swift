@@ -1,0 +1,204 @@
+import CLibevent
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A `CONNECT` request turned into a tunnel: the client's connection joined byte for byte to a connection the server
+/// opened (`OutboundConnection`), in both directions, never read. What one side sends is moved (not copied) into the
+/// other's output buffer; when that holds `maxBuffered` bytes the sending side is not read until it has drained to
+/// half, so a slow reader never makes the server's memory grow. When one side closes, what it sent is delivered to
+/// the other, then both close. A tunnel with nothing passing for `idleTimeoutSeconds` closes.
+///
+/// The client's connection stays evhttp's (libevent 2.1 cannot hand it over): the tunnel takes its bufferevent's
+/// callbacks, its record in the loop's `ConnectionGuard` stops reading its bytes as requests
+/// (`ConnectionRecord.takeOver`), and it still counts toward the connection limit. The `CONNECT` request is never
+/// answered through evhttp (evhttp would frame a `200` as chunked): the tunnel writes `200 Connection Established`
+/// itself.
+///
+/// Ownership: evhttp owns the client's connection, freed with `evhttp_connection_free`; the tunnel owns the server's
+/// bufferevent. The client connection's record holds the tunnel strongly (its close notice) until that connection
+/// closes; libevent's callbacks hold unretained pointers to it, cleared with the bufferevents. Threads: the loop's.
+package final class Tunnel {
+    /// What a tunnel carried: bytes from the client, bytes to it.
+    package struct Traffic: Sendable, Equatable {
+        package var fromClient = 0
+        package var toClient = 0
+    }
+
+    /// The most bytes that wait in one side's output before the other side is no longer read.
+    static let maxBuffered = 256 * 1024
+
+    private let connection: OpaquePointer
+    private let client: OpaquePointer
+    private var server: OpaquePointer?
+    private var traffic = Traffic()
+    private var closing = false
+    private var closeScheduled = false
+    private var ended: ((Traffic) -> Void)?
+    private unowned let loop: EventLoop
+
+    /// Opens a tunnel for `request` (a `CONNECT`, deferred while the server's side connects) to `host`:`port`. Once
+    /// connected, the tunnel answers `200` and runs until `ended`; when the host cannot be reached, `failed` gets
+    /// the request (no longer deferred) to answer, and why. Nothing is called when the client leaves first.
+    package static func open(
+        _ request: DeferredRequest,
+        toHost host: String,
+        port: Int,
+        idleTimeoutSeconds: Int,
+        on loop: EventLoop,
+        failed: @escaping (ServerRequest, OutboundFailure) -> Void,
+        ended: @escaping (Traffic) -> Void
+    ) {
+        OutboundConnection.open(host: host, port: port, on: loop) { result in
+            guard let client = request.request else {
+                if case .success(let server) = result { bufferevent_free(server) }
+                return
+            }
+            request.finish()
+            switch result {
+            case .failure(let failure):
+                failed(client, failure)
+            case .success(let server):
+                let tunnel = Tunnel(
+                    joining: client,
+                    to: server,
+                    idleTimeoutSeconds: idleTimeoutSeconds,
+                    on: loop,
+                    ended: ended
+                )
+                if tunnel == nil { ended(Traffic()) }
+            }
+        }
+    }
+
+    /// Joins `request`'s connection (a `CONNECT`) to `server`, a connected bufferevent the tunnel takes over, and
+    /// answers the client `200 Connection Established`; `ended` hears once, when both connections are gone, what
+    /// passed. Nil, with `server` freed, when the client's connection is gone.
+    private init?(
+        joining request: ServerRequest,
+        to server: OpaquePointer,
+        idleTimeoutSeconds: Int,
+        on loop: EventLoop,
+        ended: @escaping (Traffic) -> Void
+    ) {
+        guard let connection = evhttp_request_get_connection(request.request),
+            let client = evhttp_connection_get_bufferevent(connection)
+        else {
+            bufferevent_free(server)
+            return nil
+        }
+        self.connection = connection
+        self.client = client
+        self.server = server
+        self.loop = loop
+        self.ended = ended
+        loop.connections.record(for: connection)?.takeOver { [self] in clientClosed() }
+        let reply = "HTTP/1.1 200 Connection Established\r\n\r\n"
+        _ = reply.withCString { evbuffer_add(bufferevent_get_output(client), $0, strlen($0)) }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var idle = timeval(tv_sec: idleTimeoutSeconds, tv_usec: 0)
+        for side in [client, server] {
+            bufferevent_setcb(side, tunnelReadable, tunnelDrained, tunnelEvent, context)
+            bufferevent_set_timeouts(side, &idle, nil)
+            bufferevent_enable(side, Int16(EV_READ | EV_WRITE))
+        }
+        // What a client sent right after its CONNECT (a TLS ClientHello, sent eagerly) waits in its input.
+        moveInput(of: client)
+    }
+
+    /// The other side of `side`; nil once the server's side is gone.
+    private func partner(of side: OpaquePointer) -> OpaquePointer? {
+        side == client ? server : client
+    }
+
+    fileprivate func moveInput(of side: OpaquePointer) {
+        guard !closing, let partner = partner(of: side) else { return }
+        let input = bufferevent_get_input(side)
+        let output = bufferevent_get_output(partner)
+        let count = evbuffer_get_length(input)
+        if side == client { traffic.fromClient += count } else { traffic.toClient += count }
+        evbuffer_add_buffer(output, input)
+        if evbuffer_get_length(output) >= Self.maxBuffered {
+            // Read `side` again once the partner has written out half of what waits (`drained`).
+            bufferevent_setwatermark(partner, Int16(EV_WRITE), Self.maxBuffered / 2, Self.maxBuffered)
+            bufferevent_disable(side, Int16(EV_READ))
+        }
+    }
+
+    /// `side`'s output has drained below its write watermark: read its partner again; or, closing, finish once
+    /// every output is out.
+    fileprivate func drained(_ side: OpaquePointer) {
+        if closing { return closeIfFlushed() }
+        guard let partner = partner(of: side) else { return }
+        bufferevent_setwatermark(side, Int16(EV_WRITE), 0, 0)
+        bufferevent_enable(partner, Int16(EV_READ))
+    }
+
+    /// One side closed, failed or sat idle: what it sent goes to the other, which then closes too.
+    fileprivate func event(_ side: OpaquePointer, _ what: Int16) {
+        guard what & Int16(BEV_EVENT_EOF | BEV_EVENT_ERROR | BEV_EVENT_TIMEOUT) != 0 else { return }
+        moveInput(of: side)
+        closing = true
+        for end in [client, server].compactMap({ $0 }) {
+            bufferevent_disable(end, Int16(EV_READ))
+            bufferevent_setwatermark(end, Int16(EV_WRITE), 0, 0)
+        }
+        if what & Int16(BEV_EVENT_EOF) == 0 {
+            return close()
+        }
+        closeIfFlushed()
+    }
+
+    private func closeIfFlushed() {
+        let waiting = [client, server].compactMap { $0 }.contains {
+            evbuffer_get_length(bufferevent_get_output($0)) > 0
+        }
+        if !waiting { close() }
+    }
+
+    /// Frees both sides, on the next turn of the loop (outside the callback running now).
+    private func close() {
+        guard !closeScheduled else { return }
+        closeScheduled = true
+        loop.schedule(after: .zero) { [self] in
+            // Unless the client's connection went meanwhile (the server stopping frees it).
+            guard ended != nil else { return }
+            freeServer()
+            evhttp_connection_free(connection)
+        }
+    }
+
+    private func freeServer() {
+        guard let server else { return }
+        self.server = nil
+        bufferevent_free(server)
+    }
+
+    /// The client's connection is gone (freed here, by the client, or with the server): the tunnel is over.
+    private func clientClosed() {
+        freeServer()
+        let ended = self.ended
+        self.ended = nil
+        ended?(traffic)
+    }
+}
+
+/// libevent calls these on the loop's thread for either side of a tunnel; `context` is the unretained tunnel, which
+/// its client connection's record keeps until that connection is freed (which, with the server's side, clears them).
+private func tunnelReadable(_ side: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
+    guard let side, let context else { return }
+    Unmanaged<Tunnel>.fromOpaque(context).takeUnretainedValue().moveInput(of: side)
+}
+
+private func tunnelDrained(_ side: OpaquePointer?, _ context: UnsafeMutableRawPointer?) {
+    guard let side, let context else { return }
+    Unmanaged<Tunnel>.fromOpaque(context).takeUnretainedValue().drained(side)
+}
+
+private func tunnelEvent(_ side: OpaquePointer?, _ what: Int16, _ context: UnsafeMutableRawPointer?) {
+    guard let side, let context else { return }
+    Unmanaged<Tunnel>.fromOpaque(context).takeUnretainedValue().event(side, what)
+}
