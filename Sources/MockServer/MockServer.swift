@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import StandInEngine
 import StandInFixtures
+import StandInSupport
 
 /// A StandIn server: loads the fixtures of a mocks directory and answers HTTP requests from them.
 ///
@@ -18,6 +19,8 @@ public final class MockServer: Sendable {
     public let loaded: FixtureLoadResult
     private let http: HTTPServer
     private let context: ServerContext
+    /// The proxy's ports, once opened (`openProxy`).
+    private let proxyPorts = Locked<(proxy: AdditionalPort, intercept: AdditionalPort)?>(nil)
     private let recording: RecordingSession?
 
     /// Loads the fixtures. Throws when the directory cannot be read, or, with `strict`, when any file is broken.
@@ -114,13 +117,46 @@ public final class MockServer: Sendable {
     /// is off. Throws when the address cannot be listened on.
     public func start() throws {
         try http.start()
+        do {
+            try openProxy()
+        } catch {
+            http.stop()
+            throw error
+        }
     }
+
+    /// With a proxy (`MockServerConfiguration.proxy`), opens its port, and the loopback TLS port its intercepted
+    /// `CONNECT` tunnels lead to, where leaves of the local CA terminate TLS for each SNI name.
+    private func openProxy() throws(ServerError) {
+        guard let settings = configuration.proxy else { return }
+        let context = self.context
+        let tls = try TLSSettings(port: 0, certificate: .localCA(settings.localCA, names: []))
+            .makeContext(listeningOn: configuration.host)
+        let intercept = try http.openPort(number: 0, tls: tls, carriesProxyHost: true) { loop in
+            MockResponder(context: context, loop: loop)
+        }
+        // Off loopback, the proxy demands the admin token (`Proxy-Authorization`).
+        let token =
+            AdminAccess.isLoopback(configuration.host) || configuration.host == "localhost"
+            ? nil : configuration.adminToken
+        let proxy = try http.openPort(number: settings.port, tls: nil, carriesProxyHost: true) {
+            [number = intercept.number] loop in
+            ProxyResponder(context: context, loop: loop, settings: settings, interceptPort: number, adminToken: token)
+        }
+        proxyPorts.withLock { $0 = (proxy, intercept) }
+    }
+
+    /// The proxy's port (`MockServerConfiguration.proxy`), once started; 0 without one.
+    public var proxyPort: Int { proxyPorts.withLock { $0?.proxy.number ?? 0 } }
 
     /// Listens, calls `listening` with the bound port, then serves on the calling thread (and `threads - 1` more)
     /// until the process receives SIGINT or SIGTERM, or `stop` is called. With one thread the process runs no other
     /// thread, which makes every socket call cheaper on Linux. Returns the signal's name, or nil after `stop`.
     public func run(listening: (_ port: Int) -> Void = { _ in }) throws -> String? {
-        let signal = try http.run(stoppingOn: [SIGINT, SIGTERM]) { listening(http.port) }
+        let signal = try http.run(stoppingOn: [SIGINT, SIGTERM]) { () throws(ServerError) in
+            try openProxy()
+            listening(http.port)
+        }
         context.sessions.endAll()
         context.accessLog?.flush()
         return signal.map { $0 == SIGINT ? "SIGINT" : "SIGTERM" }

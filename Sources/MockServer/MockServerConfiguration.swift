@@ -45,6 +45,8 @@ public struct MockServerConfiguration: Sendable {
     var liveEventsPerSecond = JournalFeed.defaultLiveEventsPerSecond
     /// The spec requests and answers are held to (`serve --spec`); nil holds them to none.
     public var contract: ServedContract?
+    /// A forward-proxy port (`serve --proxy-port`) that answers intercepted hosts from the fixtures; nil for none.
+    public var proxy: ProxySettings?
     /// The most sessions (`POST /__standin/sessions`) alive at once; one more gets 429.
     public var maxSessions = MockServerConfiguration.defaultMaxSessions
     /// What sessions count their time to live with; tests move it on instead of waiting.

@@ -93,10 +93,13 @@ struct ListenOptions: ParsableArguments {
         }
     }
 
-    /// Where `server`, listening on `port`, can be reached: `http://host:port`, and its HTTPS port after it.
+    /// Where `server`, listening on `port`, can be reached: `http://host:port`, its HTTPS port after it, and its
+    /// proxy's.
     func addresses(of server: MockServer, port: Int) -> String {
-        let plain = "http://\(host):\(port)"
-        return server.configuration.tls == nil ? plain : "\(plain) and https://\(host):\(server.tlsPort)"
+        var addresses = "http://\(host):\(port)"
+        if server.configuration.tls != nil { addresses += " and https://\(host):\(server.tlsPort)" }
+        if server.configuration.proxy != nil { addresses += ", proxy http://\(host):\(server.proxyPort)" }
+        return addresses
     }
 }
 

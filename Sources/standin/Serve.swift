@@ -23,6 +23,8 @@ struct Serve: ParsableCommand {
 
     @OptionGroup var listen: ListenOptions
 
+    @OptionGroup var proxy: ProxyOptions
+
     @Option(
         help: ArgumentHelp(
             "How many threads serve, each with its own event loop, sharing one listening socket (default: one per core).",
@@ -117,6 +119,7 @@ struct Serve: ParsableCommand {
         _ = try limits.limits()
         _ = try fallbackUpstream.map { try upstreamURL($0, option: "--fallback-upstream") }
         if spec.spec == nil, specMode != .enforce { throw ValidationError("--spec-mode needs --spec.") }
+        try proxy.validate(host: listen.host, adminToken: adminToken)
     }
 
     func run() throws {
@@ -140,6 +143,7 @@ struct Serve: ParsableCommand {
         )
         configuration.maxEventStreams = maxEventStreams
         configuration.maxSessions = maxSessions
+        configuration.proxy = try proxy.settings()
         configuration.contract = try spec.contract().map { ServedContract($0, mode: specMode) }
         let server: MockServer
         let signal: String?

@@ -40,12 +40,14 @@ final class ServeProcess {
 
     /// Starts `standin <command> --port 0` with `arguments` and waits (on a thread of its own) for it to print its
     /// address. With `openFiles`, the process may have at most that many files open (through `prlimit`, which
-    /// becomes the process). `environment` is added to the test process's own.
+    /// becomes the process). `environment` is added to the test process's own. `listening` is the address it prints
+    /// (its `--host`).
     init(
         _ arguments: [String],
         command: String = "serve",
         openFiles: Int? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:],
+        listening: String = "127.0.0.1"
     ) async throws {
         let standin = [StandInBinary.url.path, command, "--port", "0"] + arguments
         if let openFiles {
@@ -62,7 +64,12 @@ final class ServeProcess {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let (address, read) = try await onOwnThread { [output] in
-            try Self.read(from: output.fileHandleForReading, onto: Data(), until: #"on http://127\.0\.0\.1:(\d+)"#)
+            let host = listening.replacingOccurrences(of: ".", with: #"\."#)
+            return try Self.read(
+                from: output.fileHandleForReading,
+                onto: Data(),
+                until: #"on http://"# + host + #":(\d+)"#
+            )
         }
         (port, received) = (address.flatMap { Int($0) } ?? 0, read)
         guard port != 0 else {

@@ -1,0 +1,134 @@
+import Foundation
+import StandInEngine
+import StandInFixtures
+
+/// Answers one loop's requests on the proxy port (`serve --proxy-port`), an HTTP/1.1 forward proxy:
+/// - a request for an intercepted host (`--intercept`, or a fixture's `request.host`) is answered as on the main
+///   port: plain HTTP (`GET http://host/…`) here, by the `MockResponder`; a `CONNECT` through a tunnel to the
+///   server's intercepting TLS port, where a leaf of the local CA for the SNI name terminates TLS and the requests
+///   inside are answered the same way;
+/// - another host is passed (`--others pass`: plain HTTP forwarded, `CONNECT` tunnelled to it byte for byte, never
+///   decrypted) or blocked (`--others block`: 403 naming the host and how to intercept it);
+/// - anything else (a target in origin form, a `CONNECT` to something that is not `host:port`) gets 400.
+///
+/// Tunnels are logged `TUNNEL host:port` (with the bytes each way) or `INTERCEPTED host:port`, refusals
+/// `BLOCKED host:port`; only the requests answered from fixtures are journaled.
+final class ProxyResponder: HTTPHandler {
+    private let mock: MockResponder
+    private let settings: ProxySettings
+    /// The server's intercepting TLS port, on the loopback interface.
+    private let interceptPort: Int
+    /// The `Proxy-Authorization` value a client must send (`Basic` of `standin` and `adminToken`); nil when the
+    /// server listens on loopback, where the proxy asks for none.
+    private let requiredAuthorization: String?
+    /// The backends plain HTTP to other hosts is forwarded to, by `host:port`; at most `maxUpstreams`, dropped
+    /// all at once past that.
+    private var upstreams: [String: Upstream] = [:]
+    private unowned let loop: EventLoop
+
+    private var context: ServerContext { mock.context }
+
+    /// The most backends kept for forwarding at once.
+    static let maxUpstreams = 64
+
+    init(context: ServerContext, loop: EventLoop, settings: ProxySettings, interceptPort: Int, adminToken: String?) {
+        mock = MockResponder(context: context, loop: loop)
+        self.loop = loop
+        self.settings = settings
+        self.interceptPort = interceptPort
+        requiredAuthorization = adminToken.map { "Basic " + Data("standin:\($0)".utf8).base64EncodedString() }
+    }
+
+    func engineDid(_ event: EngineEvent) {
+        mock.engineDid(event)
+    }
+
+    func handle(_ request: ServerRequest) {
+        var exchange = mock.receive(request)
+        let config = context.store.current.config
+        if let requiredAuthorization, request.header(named: "Proxy-Authorization") != requiredAuthorization {
+            request.addHeader("Proxy-Authenticate", #"Basic realm="StandIn""#)
+            let message = "the proxy needs Proxy-Authorization: Basic with the user standin and the admin token"
+            request.sendError(status: 407, message: message, config: config, requestId: exchange.requestId)
+            return exchange.finish(Exchange.Ending(status: 407, fixture: nil, label: "PROXY AUTH"))
+        }
+        do throws(ProxyRefusal) {
+            if request.method == "CONNECT" {
+                return connect(exchange, to: try ProxyTarget.connecting(to: request.targetAsSent))
+            }
+            guard let target = ProxyTarget.absolute(request.targetAsSent) else {
+                throw .notAbsolute(request.targetAsSent)
+            }
+            if isIntercepted(target.host) { return mock.answer(exchange) }
+            guard settings.others == .pass else { return block(exchange, target) }
+            exchange.journal(into: context.main.journal, redactor: nil)
+            mock.proxy(exchange, to: upstream(for: target), config: config)
+        } catch {
+            request.sendError(status: 400, message: error.description, config: config, requestId: exchange.requestId)
+            exchange.finish(Exchange.Ending(status: 400, fixture: nil, label: "PROXY", details: "NOT SENT"))
+        }
+    }
+
+    /// Whether `host` is answered from the fixtures: named by `--intercept` or by a fixture's `request.host`.
+    private func isIntercepted(_ host: String) -> Bool {
+        settings.intercept.contains { $0.matches(host) }
+            || context.store.current.index.hostPatterns.contains { $0.matches(host) }
+    }
+
+    /// Answers 403, naming the host and how to intercept it.
+    private func block(_ exchange: consuming Exchange, _ target: ProxyTarget) {
+        let message =
+            "\(target.host) is not intercepted and --others block is set: add --intercept \(target.host), or a "
+            + "fixture with \"request\": {\"host\": \"\(target.host)\"}"
+        exchange.request.sendError(
+            status: 403,
+            message: message,
+            config: context.store.current.config,
+            requestId: exchange.requestId
+        )
+        exchange.finish(Exchange.Ending(status: 403, fixture: nil, label: "BLOCKED \(target.authority)"))
+    }
+
+    /// Tunnels a `CONNECT`: to the intercepting TLS port for an intercepted host, to the host itself to pass it;
+    /// blocks it otherwise. A host that cannot be reached gets 502.
+    private func connect(_ exchange: consuming Exchange, to target: ProxyTarget) {
+        let intercepted = isIntercepted(target.host)
+        guard intercepted || settings.others == .pass else { return block(exchange, target) }
+        let label = intercepted ? "INTERCEPTED \(target.authority)" : "TUNNEL \(target.authority)"
+        let request = DeferredRequest(exchange.request, on: loop)
+        let requestId = exchange.requestId
+        let pending = PendingExchange(exchange)
+        request.onHangUp = {
+            pending.finish(Exchange.Ending(status: 200, fixture: nil, label: label).noting("client-gone"))
+        }
+        request.watchForHangUp()
+        let (host, port) = intercepted ? ("127.0.0.1", interceptPort) : (target.host, target.port)
+        Tunnel.open(
+            request,
+            toHost: host,
+            port: port,
+            idleTimeoutSeconds: context.streamWriteTimeoutSeconds,
+            on: loop
+        ) { [context] server, failure in
+            let config = context.store.current.config
+            server.sendError(status: 502, message: failure.description, config: config, requestId: requestId)
+            pending.finish(Exchange.Ending(status: 502, fixture: nil, label: label, details: failure.description))
+        } ended: { traffic in
+            let details = intercepted ? nil : "up=\(traffic.fromClient) down=\(traffic.toClient)"
+            pending.finish(Exchange.Ending(status: 200, fixture: nil, label: label, details: details))
+        }
+    }
+
+    /// The backend to forward plain HTTP for `target` to.
+    private func upstream(for target: ProxyTarget) -> Upstream {
+        if let known = upstreams[target.authority] { return known }
+        if upstreams.count >= Self.maxUpstreams { upstreams.removeAll() }
+        let upstream = Upstream(
+            url: URL(string: "http://\(target.authority)")!,
+            timeout: .seconds(30),
+            maxHold: context.simulation.settings.maxHold
+        )
+        upstreams[target.authority] = upstream
+        return upstream
+    }
+}
