@@ -46,7 +46,11 @@ import FoundationNetworking
             try? FileManager.default.removeItem(at: specFolder)
         }
         let spec = specFolder.appendingPathComponent("trees.json").path
-        let server = try await ServeProcess(["--mocks", mocks.path, "--spec", spec, "--quiet", "--no-watch"])
+        // A read timeout far above the default: beside the rest of the suite, this process may take longer than the
+        // default 30 s to send megabytes, and that limit is not what the test is about.
+        let server = try await ServeProcess(
+            ["--mocks", mocks.path, "--spec", spec, "--quiet", "--no-watch", "--read-timeout", "600"]
+        )
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
         // 30,000 trees of three levels, every value valid but the very last: about 2.8 MB (the debug build the tests
