@@ -19,8 +19,8 @@ public final class MockServer: Sendable {
     public let loaded: FixtureLoadResult
     private let http: HTTPServer
     private let context: ServerContext
-    /// The proxy's ports, once opened (`openProxy`).
-    private let proxyPorts = Locked<(proxy: AdditionalPort, intercept: AdditionalPort)?>(nil)
+    /// The proxy's port, once opened (`openProxy`).
+    private let openedProxyPort = Locked<AdditionalPort?>(nil)
     private let recording: RecordingSession?
 
     /// Loads the fixtures. Throws when the directory cannot be read, or, with `strict`, when any file is broken.
@@ -125,29 +125,33 @@ public final class MockServer: Sendable {
         }
     }
 
-    /// With a proxy (`MockServerConfiguration.proxy`), opens its port, and the loopback TLS port its intercepted
-    /// `CONNECT` tunnels lead to, where leaves of the local CA terminate TLS for each SNI name.
+    /// With a proxy (`MockServerConfiguration.proxy`), opens its port, and the two ports its intercepted `CONNECT`
+    /// tunnels lead to: one where leaves of the local CA terminate TLS for each SNI name, one for plain HTTP (`ws://`
+    /// through a tunnel).
     private func openProxy() throws(ServerError) {
         guard let settings = configuration.proxy else { return }
         let context = self.context
         let tls = try TLSSettings(port: 0, certificate: .localCA(settings.localCA, names: []))
             .makeContext(listeningOn: configuration.host)
-        let intercept = try http.openPort(number: 0, tls: tls, carriesProxyHost: true) { loop in
+        let secure = try http.openPort(number: 0, tls: tls, carriesProxyHost: true) { loop in
+            MockResponder(context: context, loop: loop)
+        }
+        let plain = try http.openPort(number: 0, tls: nil, carriesProxyHost: true) { loop in
             MockResponder(context: context, loop: loop)
         }
         // Off loopback, the proxy demands the admin token (`Proxy-Authorization`).
         let token =
             AdminAccess.isLoopback(configuration.host) || configuration.host == "localhost"
             ? nil : configuration.adminToken
-        let proxy = try http.openPort(number: settings.port, tls: nil, carriesProxyHost: true) {
-            [number = intercept.number] loop in
-            ProxyResponder(context: context, loop: loop, settings: settings, interceptPort: number, adminToken: token)
+        let ports = (tls: secure.number, plain: plain.number)
+        let proxy = try http.openPort(number: settings.port, tls: nil, carriesProxyHost: true) { loop in
+            ProxyResponder(context: context, loop: loop, settings: settings, interceptPorts: ports, adminToken: token)
         }
-        proxyPorts.withLock { $0 = (proxy, intercept) }
+        openedProxyPort.withLock { $0 = proxy }
     }
 
     /// The proxy's port (`MockServerConfiguration.proxy`), once started; 0 without one.
-    public var proxyPort: Int { proxyPorts.withLock { $0?.proxy.number ?? 0 } }
+    public var proxyPort: Int { openedProxyPort.withLock { $0?.number ?? 0 } }
 
     /// Listens, calls `listening` with the bound port, then serves on the calling thread (and `threads - 1` more)
     /// until the process receives SIGINT or SIGTERM, or `stop` is called. With one thread the process runs no other

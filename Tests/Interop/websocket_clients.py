@@ -8,7 +8,8 @@ LIBRARY is `websockets` or `websocket-client`. STEPS is a JSON list run in order
     {"recv": N}               receives N messages (5 s each at most)
     {"close": CODE}           starts the close handshake with CODE
     {"wait": "closed"}        waits until the server closes the connection
-A `wss://` URL is verified against the CA file in the environment variable CA_FILE.
+A `wss://` URL is verified against the CA file in the environment variable CA_FILE; with PROXY set
+(`http://host:port`), the client goes through that HTTP proxy (a CONNECT tunnel, for `ws://` too).
 Prints one JSON object: {"subprotocol", "received": [{"text": …} | {"base64": …}], "closeCode", "closeReason",
 "error"}; a refused handshake prints {"status": N, "error": …}.
 """
@@ -34,7 +35,10 @@ async def run_websockets(url, steps, subprotocol):
     protocols = [subprotocol] if subprotocol else None
     tls = ssl.create_default_context(cafile=os.environ["CA_FILE"]) if url.startswith("wss:") else None
     try:
-        async with websockets.connect(url, subprotocols=protocols, open_timeout=5, max_size=None, ssl=tls) as socket:
+        proxy = {"proxy": os.environ["PROXY"]} if "PROXY" in os.environ else {}
+        async with websockets.connect(
+            url, subprotocols=protocols, open_timeout=5, max_size=None, ssl=tls, **proxy
+        ) as socket:
             result["subprotocol"] = socket.subprotocol
             try:
                 for step in steps:
@@ -67,6 +71,9 @@ def run_websocket_client(url, steps, subprotocol):
     options = {"subprotocols": [subprotocol]} if subprotocol else {}
     if url.startswith("wss:"):
         options["sslopt"] = {"ca_certs": os.environ["CA_FILE"]}
+    if "PROXY" in os.environ:
+        host, port = os.environ["PROXY"].removeprefix("http://").rsplit(":", 1)
+        options.update(http_proxy_host=host, http_proxy_port=int(port), proxy_type="http")
     try:
         socket = websocket.create_connection(url, timeout=5, **options)
     except websocket.WebSocketBadStatusException as refusal:

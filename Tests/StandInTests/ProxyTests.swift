@@ -17,6 +17,11 @@ import Testing
         "any.json": #"""
         { "request": { "path": "/users/{id}" }, "response": { "json": { "id": "{{path.id}}", "from": "any" } } }
         """#,
+        "chat.json": #"""
+        { "request": { "host": "chat.example.com", "path": "/chat" },
+          "websocket": { "onOpen": [ { "send": "hello from {{header.Host}}" } ],
+                         "otherwise": [ { "send": "echo: {{message.text}}" } ] } }
+        """#,
     ]
 
     /// Serves `fixtures` with a proxy port and `arguments`; runs `body` with the server, its proxy's URL and the local
@@ -155,6 +160,33 @@ import Testing
                 let result = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
                 #expect(result["status"] as? Int == 200, "\(library) \(url): \(result)")
                 #expect(result["body"] as? String == #"{"id":"3","from":"api.example.com"}"#, "\(library) \(url)")
+            }
+        }
+    }
+
+    @Test(
+        .enabled("needs websockets in .build/python-websocket", PythonBackend.webSocketClientsAreThere),
+        arguments: ["websockets", "websocket-client"]
+    )
+    func webSocketsThroughTheProxyAreAnsweredFromTheFixturesPlainAndOverTLS(library: String) async throws {
+        try await withProxy { _, proxy, ca in
+            for scheme in ["ws", "wss"] {
+                let printed = try await PythonBackend.client(
+                    "websocket_clients.py",
+                    [
+                        library, "\(scheme)://chat.example.com/chat",
+                        #"[ {"recv": 1}, {"send": "hi"}, {"recv": 1}, {"close": 1000} ]"#,
+                    ],
+                    pythonPath: PythonBackend.webSocketClients,
+                    environment: ["PROXY": proxy, "CA_FILE": ca]
+                )
+                let result = try #require(try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any])
+                let texts = (result["received"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+                #expect(
+                    texts.first?.hasPrefix("hello from chat.example.com") == true,
+                    "\(library) \(scheme): \(result)"
+                )
+                #expect(texts.last == "echo: hi", "\(library) \(scheme): \(result)")
             }
         }
     }

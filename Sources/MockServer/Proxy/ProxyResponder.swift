@@ -16,8 +16,9 @@ import StandInFixtures
 final class ProxyResponder: HTTPHandler {
     private let mock: MockResponder
     private let settings: ProxySettings
-    /// The server's intercepting TLS port, on the loopback interface.
-    private let interceptPort: Int
+    /// The server's own ports intercepted tunnels lead to, on the loopback interface: one speaking TLS with leaves
+    /// of the local CA, one plain.
+    private let interceptPorts: (tls: Int, plain: Int)
     /// The `Proxy-Authorization` value a client must send (`Basic` of `standin` and `adminToken`); nil when the
     /// server listens on loopback, where the proxy asks for none.
     private let requiredAuthorization: String?
@@ -31,11 +32,17 @@ final class ProxyResponder: HTTPHandler {
     /// The most backends kept for forwarding at once.
     static let maxUpstreams = 64
 
-    init(context: ServerContext, loop: EventLoop, settings: ProxySettings, interceptPort: Int, adminToken: String?) {
+    init(
+        context: ServerContext,
+        loop: EventLoop,
+        settings: ProxySettings,
+        interceptPorts: (tls: Int, plain: Int),
+        adminToken: String?
+    ) {
         mock = MockResponder(context: context, loop: loop)
         self.loop = loop
         self.settings = settings
-        self.interceptPort = interceptPort
+        self.interceptPorts = interceptPorts
         requiredAuthorization = adminToken.map { "Basic " + Data("standin:\($0)".utf8).base64EncodedString() }
     }
 
@@ -92,9 +99,9 @@ final class ProxyResponder: HTTPHandler {
     /// Tunnels a `CONNECT`: to the intercepting TLS port for an intercepted host, to the host itself to pass it;
     /// blocks it otherwise. A host that cannot be reached gets 502.
     private func connect(_ exchange: consuming Exchange, to target: ProxyTarget) {
-        let intercepted = isIntercepted(target.host)
-        guard intercepted || settings.others == .pass else { return block(exchange, target) }
-        let label = intercepted ? "INTERCEPTED \(target.authority)" : "TUNNEL \(target.authority)"
+        if isIntercepted(target.host) { return intercept(exchange, target) }
+        guard settings.others == .pass else { return block(exchange, target) }
+        let label = "TUNNEL \(target.authority)"
         let request = DeferredRequest(exchange.request, on: loop)
         let requestId = exchange.requestId
         let pending = PendingExchange(exchange)
@@ -102,11 +109,10 @@ final class ProxyResponder: HTTPHandler {
             pending.finish(Exchange.Ending(status: 200, fixture: nil, label: label).noting("client-gone"))
         }
         request.watchForHangUp()
-        let (host, port) = intercepted ? ("127.0.0.1", interceptPort) : (target.host, target.port)
         Tunnel.open(
             request,
-            toHost: host,
-            port: port,
+            toHost: target.host,
+            port: target.port,
             idleTimeoutSeconds: context.streamWriteTimeoutSeconds,
             on: loop
         ) { [context] server, failure in
@@ -114,9 +120,25 @@ final class ProxyResponder: HTTPHandler {
             server.sendError(status: 502, message: failure.description, config: config, requestId: requestId)
             pending.finish(Exchange.Ending(status: 502, fixture: nil, label: label, details: failure.description))
         } ended: { traffic in
-            let details = intercepted ? nil : "up=\(traffic.fromClient) down=\(traffic.toClient)"
+            let details = "up=\(traffic.fromClient) down=\(traffic.toClient)"
             pending.finish(Exchange.Ending(status: 200, fixture: nil, label: label, details: details))
         }
+    }
+
+    /// Tunnels an intercepted `CONNECT` to the server's own loopback ports: the TLS one when the client starts a
+    /// handshake (`https://`, `wss://`), the plain one otherwise (`http://`, `ws://` through a tunnel).
+    private func intercept(_ exchange: consuming Exchange, _ target: ProxyTarget) {
+        let request = exchange.request
+        let pending = PendingExchange(exchange)
+        let ports = interceptPorts
+        let ending = Exchange.Ending(status: 200, fixture: nil, label: "INTERCEPTED \(target.authority)")
+        Tunnel.intercept(
+            request,
+            port: { startsTLS in startsTLS ? ports.tls : ports.plain },
+            idleTimeoutSeconds: context.streamWriteTimeoutSeconds,
+            on: loop,
+            ended: { _ in pending.finish(ending) }
+        )
     }
 
     /// The backend to forward plain HTTP for `target` to.

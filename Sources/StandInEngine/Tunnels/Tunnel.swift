@@ -38,6 +38,9 @@ package final class Tunnel {
     private var closing = false
     private var closeScheduled = false
     private var ended: ((Traffic) -> Void)?
+    /// Until the tunnel is joined to the server's side, when it waits for the client's first byte: hears it.
+    private var firstByte: ((UInt8) -> Void)?
+    private var idleTimeout = timeval()
     private unowned let loop: EventLoop
 
     /// Opens a tunnel for `request` (a `CONNECT`, deferred while the server's side connects) to `host`:`port`. Once
@@ -62,51 +65,82 @@ package final class Tunnel {
             case .failure(let failure):
                 failed(client, failure)
             case .success(let server):
-                let tunnel = Tunnel(
-                    joining: client,
-                    to: server,
-                    idleTimeoutSeconds: idleTimeoutSeconds,
-                    on: loop,
-                    ended: ended
-                )
-                if tunnel == nil { ended(Traffic()) }
+                let tunnel = Tunnel(client, idleTimeoutSeconds: idleTimeoutSeconds, on: loop, ended: ended)
+                guard let tunnel else {
+                    bufferevent_free(server)
+                    return ended(Traffic())
+                }
+                tunnel.join(server)
             }
         }
     }
 
-    /// Joins `request`'s connection (a `CONNECT`) to `server`, a connected bufferevent the tunnel takes over, and
-    /// answers the client `200 Connection Established`; `ended` hears once, when both connections are gone, what
-    /// passed. Nil, with `server` freed, when the client's connection is gone.
+    /// Opens a tunnel for `request` (a `CONNECT` to a host the server answers itself) to one of the server's own
+    /// loopback ports: answers `200` at once, waits for the client's first byte, and joins the client to
+    /// `port(startsTLS)`, where `startsTLS` says whether that byte opens a TLS handshake (a record of type 22): an
+    /// `https://` or `wss://` client's, or a plain `http://` or `ws://` one's. `ended` hears once what passed.
+    package static func intercept(
+        _ request: ServerRequest,
+        port: @escaping (_ startsTLS: Bool) -> Int,
+        idleTimeoutSeconds: Int,
+        on loop: EventLoop,
+        ended: @escaping (Traffic) -> Void
+    ) {
+        guard let tunnel = Tunnel(request, idleTimeoutSeconds: idleTimeoutSeconds, on: loop, ended: ended) else {
+            return ended(Traffic())
+        }
+        // Strong: the tunnel waits for its server's side, whoever else lets go of it; `join` frees that side if the
+        // client has left meanwhile.
+        tunnel.firstByte = { [tunnel] first in
+            OutboundConnection.open(host: "127.0.0.1", port: port(first == 22), on: loop) { result in
+                switch result {
+                case .success(let server): tunnel.join(server)
+                case .failure: tunnel.close()
+                }
+            }
+        }
+        tunnel.moveInput(of: tunnel.client)
+    }
+
+    /// Takes `request`'s connection (a `CONNECT`) over and answers the client `200 Connection Established`; `ended`
+    /// hears once, when the client's connection is gone, what passed. Until `join`, what the client sends waits in
+    /// its input (`firstByte` hears of the first). Nil when the client's connection is gone.
     private init?(
-        joining request: ServerRequest,
-        to server: OpaquePointer,
+        _ request: ServerRequest,
         idleTimeoutSeconds: Int,
         on loop: EventLoop,
         ended: @escaping (Traffic) -> Void
     ) {
         guard let connection = evhttp_request_get_connection(request.request),
             let client = evhttp_connection_get_bufferevent(connection)
-        else {
-            bufferevent_free(server)
-            return nil
-        }
+        else { return nil }
         self.connection = connection
         self.client = client
-        self.server = server
         self.loop = loop
         self.ended = ended
         loop.connections.record(for: connection)?.takeOver { [self] in clientClosed() }
         let reply = "HTTP/1.1 200 Connection Established\r\n\r\n"
         _ = reply.withCString { evbuffer_add(bufferevent_get_output(client), $0, strlen($0)) }
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        var idle = timeval(tv_sec: idleTimeoutSeconds, tv_usec: 0)
-        for side in [client, server] {
-            bufferevent_setcb(side, tunnelReadable, tunnelDrained, tunnelEvent, context)
-            bufferevent_set_timeouts(side, &idle, nil)
-            bufferevent_enable(side, Int16(EV_READ | EV_WRITE))
-        }
-        // What a client sent right after its CONNECT (a TLS ClientHello, sent eagerly) waits in its input.
+        idleTimeout = timeval(tv_sec: idleTimeoutSeconds, tv_usec: 0)
+        listen(to: client)
+    }
+
+    /// Joins the client to `server`, a connected bufferevent the tunnel takes over, and passes on what the client
+    /// sent so far.
+    private func join(_ server: OpaquePointer) {
+        guard !closeScheduled, ended != nil else { return bufferevent_free(server) }
+        self.server = server
+        firstByte = nil
+        listen(to: server)
+        bufferevent_enable(client, Int16(EV_READ))
         moveInput(of: client)
+    }
+
+    /// Sets `side`'s callbacks and idle timeout, and turns its reading and writing on.
+    private func listen(to side: OpaquePointer) {
+        bufferevent_setcb(side, tunnelReadable, tunnelDrained, tunnelEvent, Unmanaged.passUnretained(self).toOpaque())
+        bufferevent_set_timeouts(side, &idleTimeout, nil)
+        bufferevent_enable(side, Int16(EV_READ | EV_WRITE))
     }
 
     /// The other side of `side`; nil once the server's side is gone.
@@ -115,7 +149,7 @@ package final class Tunnel {
     }
 
     fileprivate func moveInput(of side: OpaquePointer) {
-        guard !closing, let partner = partner(of: side) else { return }
+        guard !closing, let partner = partner(of: side) else { return waitingForServer(side) }
         let input = bufferevent_get_input(side)
         let output = bufferevent_get_output(partner)
         let count = evbuffer_get_length(input)
@@ -126,6 +160,18 @@ package final class Tunnel {
             bufferevent_setwatermark(partner, Int16(EV_WRITE), Self.maxBuffered / 2, Self.maxBuffered)
             bufferevent_disable(side, Int16(EV_READ))
         }
+    }
+
+    /// Before the join: the client's bytes wait in its input; the first is reported once (`firstByte`), and the client
+    /// is not read further until the join.
+    private func waitingForServer(_ side: OpaquePointer) {
+        guard side == client, server == nil, !closing else { return }
+        var first: UInt8 = 0
+        guard evbuffer_copyout(bufferevent_get_input(client), &first, 1) == 1 else { return }
+        bufferevent_disable(client, Int16(EV_READ))
+        let heard = firstByte
+        firstByte = nil
+        heard?(first)
     }
 
     /// `side`'s output has drained below its write watermark: read its partner again; or, closing, finish once
@@ -160,7 +206,7 @@ package final class Tunnel {
     }
 
     /// Frees both sides, on the next turn of the loop (outside the callback running now).
-    private func close() {
+    fileprivate func close() {
         guard !closeScheduled else { return }
         closeScheduled = true
         loop.schedule(after: .zero) { [self] in
@@ -179,6 +225,7 @@ package final class Tunnel {
 
     /// The client's connection is gone (freed here, by the client, or with the server): the tunnel is over.
     private func clientClosed() {
+        firstByte = nil
         freeServer()
         let ended = self.ended
         self.ended = nil
