@@ -20,7 +20,7 @@ public final class MockServer: Sendable {
     private let http: HTTPServer
     private let context: ServerContext
     /// The proxy's port, once opened (`openProxy`).
-    private let openedProxyPort = Locked<AdditionalPort?>(nil)
+    private let openedProxyPort = Locked<Int?>(nil)
     private let recording: RecordingSession?
 
     /// Loads the fixtures. Throws when the directory cannot be read, or, with `strict`, when any file is broken.
@@ -74,7 +74,10 @@ public final class MockServer: Sendable {
             maxSessions: configuration.maxSessions,
             sessionClock: configuration.sessionClock,
             limits: configuration.limits,
-            contract: configuration.contract
+            contract: configuration.contract,
+            proxy: try configuration.proxy.map { settings throws(ServerError) in
+                try ServedProxy(settings, serverHost: configuration.host, adminToken: configuration.adminToken)
+            }
         )
         self.context = context
         let recording = configuration.recording.map { recording in
@@ -125,33 +128,15 @@ public final class MockServer: Sendable {
         }
     }
 
-    /// With a proxy (`MockServerConfiguration.proxy`), opens its port, and the two ports its intercepted `CONNECT`
-    /// tunnels lead to: one where leaves of the local CA terminate TLS for each SNI name, one for plain HTTP (`ws://`
-    /// through a tunnel).
+    /// With a proxy (`MockServerConfiguration.proxy`), opens its ports (`ProxyPorts`).
     private func openProxy() throws(ServerError) {
-        guard let settings = configuration.proxy else { return }
-        let context = self.context
-        let tls = try TLSSettings(port: 0, certificate: .localCA(settings.localCA, names: []))
-            .makeContext(listeningOn: configuration.host)
-        let secure = try http.openPort(number: 0, tls: tls, carriesProxyHost: true) { loop in
-            MockResponder(context: context, loop: loop)
-        }
-        let plain = try http.openPort(number: 0, tls: nil, carriesProxyHost: true) { loop in
-            MockResponder(context: context, loop: loop)
-        }
-        // Off loopback, the proxy demands the admin token (`Proxy-Authorization`).
-        let token =
-            AdminAccess.isLoopback(configuration.host) || configuration.host == "localhost"
-            ? nil : configuration.adminToken
-        let ports = (tls: secure.number, plain: plain.number)
-        let proxy = try http.openPort(number: settings.port, tls: nil, carriesProxyHost: true) { loop in
-            ProxyResponder(context: context, loop: loop, settings: settings, interceptPorts: ports, adminToken: token)
-        }
-        openedProxyPort.withLock { $0 = proxy }
+        guard let served = context.proxy, let settings = configuration.proxy else { return }
+        let ports = try ProxyPorts(on: http, number: settings.port, served: served, context: context)
+        openedProxyPort.withLock { $0 = ports.port }
     }
 
     /// The proxy's port (`MockServerConfiguration.proxy`), once started; 0 without one.
-    public var proxyPort: Int { openedProxyPort.withLock { $0?.number ?? 0 } }
+    public var proxyPort: Int { openedProxyPort.withLock { $0 ?? 0 } }
 
     /// Listens, calls `listening` with the bound port, then serves on the calling thread (and `threads - 1` more)
     /// until the process receives SIGINT or SIGTERM, or `stop` is called. With one thread the process runs no other

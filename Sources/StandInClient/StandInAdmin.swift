@@ -25,24 +25,34 @@ public struct StandInAdmin: Sendable {
     public let sessionID: String?
     /// The session's HTTPS base URL, on a server with a TLS port (`serve --tls-port`); nil otherwise.
     public let tlsBaseURL: URL?
+    /// The session's own proxy, on a server with a proxy (`serve --proxy-port`); nil otherwise.
+    public let proxyURL: URL?
     private let session: URLSession
 
     /// Creates a client for the StandIn at `baseURL`.
     public init(baseURL: URL, token: String? = nil, session: URLSession = .shared) {
-        self.init(baseURL: baseURL, token: token, sessionID: nil, tlsBaseURL: nil, session: session)
+        self.init(baseURL: baseURL, token: token, sessionID: nil, tlsBaseURL: nil, proxyURL: nil, session: session)
     }
 
-    private init(baseURL: URL, token: String?, sessionID: String?, tlsBaseURL: URL?, session: URLSession) {
+    private init(
+        baseURL: URL,
+        token: String?,
+        sessionID: String?,
+        tlsBaseURL: URL?,
+        proxyURL: URL?,
+        session: URLSession
+    ) {
         self.baseURL = baseURL
         self.token = token
         self.sessionID = sessionID
         self.tlsBaseURL = tlsBaseURL
+        self.proxyURL = proxyURL
         self.session = session
     }
 
     /// `POST /__standin/sessions`: starts a session, a world of its own for one test, and returns a client for it.
-    /// Its `baseURL` is the session's own port (and `tlsBaseURL` its HTTPS port, on a server with one): point the app
-    /// under test there. Every call on the returned client
+    /// Its `baseURL` is the session's own port (and `tlsBaseURL` its HTTPS port, on a server with one; `proxyURL` its
+    /// proxy, on a server with a proxy): point the app under test there. Every call on the returned client
     /// (variants, fixtures, reset, requests, verify) acts on the session only; `end()` ends it.
     /// - Parameters:
     ///   - name: shown in `GET /__standin/sessions`.
@@ -66,6 +76,7 @@ public struct StandInAdmin: Sendable {
             token: token,
             sessionID: started.id,
             tlsBaseURL: started.tlsBaseURL.flatMap(URL.init(string:)),
+            proxyURL: started.proxyURL.flatMap(URL.init(string:)),
             session: session
         )
     }
@@ -159,6 +170,7 @@ public struct StandInAdmin: Sendable {
         let id: String
         let baseURL: String
         let tlsBaseURL: String?
+        let proxyURL: String?
     }
     private struct AddedFixture: Decodable { let id: String }
     private struct JournalPage: Decodable {

@@ -1,5 +1,6 @@
 import Foundation
 import ServerTestSupport
+import StandInClient
 import Testing
 
 /// `serve --proxy-port`, through curl as apps' HTTP stacks use a proxy (`-x`): intercepted hosts answered from the
@@ -188,6 +189,24 @@ import Testing
                 )
                 #expect(texts.last == "echo: hi", "\(library) \(scheme): \(result)")
             }
+        }
+    }
+
+    @Test func aSessionHasAProxyOfItsOwnThatAnswersFromItsState() async throws {
+        try await withProxy { server, proxy, ca in
+            let admin = StandInAdmin(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
+            let session = try await admin.startSession(name: "proxied")
+            let sessionProxy = try #require(session.proxyURL?.absoluteString)
+            _ = try await session.addFixture(
+                #"{"request": {"host": "api.example.com", "path": "/users/{id}"}, "response": {"json": {"from": "session"}}}"#
+            )
+            let inSession = try await curl(["-x", sessionProxy, "--cacert", ca, "https://api.example.com/users/1"])
+            #expect(inSession.output == #"{"from":"session"}"#, "\(inSession)")
+            let outside = try await curl(["-x", proxy, "--cacert", ca, "https://api.example.com/users/1"])
+            #expect(outside.output == #"{"id":"1","from":"api.example.com"}"#, "\(outside)")
+            let journaled = try await session.requests(matching: .get("/users/1"))
+            #expect(journaled.count == 1)
+            try await session.end()
         }
     }
 

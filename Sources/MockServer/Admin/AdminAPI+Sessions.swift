@@ -7,7 +7,7 @@ extension AdminAPI {
     static let maxSessionNameBytes = 200
 
     /// `POST /__standin/sessions` with `{"name"?: "...", "ttl"?: "10m"}` (or no body): 201 with the new session's
-    /// `id` and `baseURL` (and `tlsBaseURL` on a server with an HTTPS port). `host` is the call's `Host` header, for the base URL.
+    /// `id` and `baseURL` (and `tlsBaseURL` on a server with an HTTPS port, `proxyURL` on one with a proxy). `host` is the call's `Host` header, for the base URL.
     func startSession(_ body: [UInt8], host: String?) throws(AdminError) -> AdminReply {
         var name: String?
         var ttl = SessionTTL.standard
@@ -53,7 +53,7 @@ extension AdminAPI {
                 [
                     ("id", AdminJSON.string(session.id.description)),
                     ("baseURL", AdminJSON.string(baseURL(of: session, host: host))),
-                ] + tlsBaseURL(of: session, host: host)
+                ] + tlsBaseURL(of: session, host: host) + proxyURL(of: session, host: host)
             )
         )
         reply.headers.append(("Location", Self.pathPrefix + "sessions/" + session.id.description))
@@ -70,7 +70,7 @@ extension AdminAPI {
                     ("id", AdminJSON.string(session.id.description)),
                     ("name", AdminJSON.string(session.name)),
                     ("baseURL", AdminJSON.string(baseURL(of: session, host: host))),
-                ] + tlsBaseURL(of: session, host: host) + [
+                ] + tlsBaseURL(of: session, host: host) + proxyURL(of: session, host: host) + [
                     ("requests", AdminJSON.int(session.state.journal?.lastNumber ?? 0)),
                     ("expiresAt", AdminJSON.string(format.format(session.lease.expiresAt))),
                 ]
@@ -89,6 +89,12 @@ extension AdminAPI {
     private func tlsBaseURL(of session: Session, host: String?) -> [(String, JSONNode)] {
         guard let port = session.port.tlsPort else { return [] }
         return [("tlsBaseURL", AdminJSON.string("https://\(hostName(host)):\(port)"))]
+    }
+
+    /// `proxyURL`, `http://HOST:PORT` of the session's proxy, when the server has a proxy.
+    private func proxyURL(of session: Session, host: String?) -> [(String, JSONNode)] {
+        guard let port = session.port.proxyPort else { return [] }
+        return [("proxyURL", AdminJSON.string("http://\(hostName(host)):\(port)"))]
     }
 
     /// The host the caller reached the server by (its `Host` header), else the host the server listens on.

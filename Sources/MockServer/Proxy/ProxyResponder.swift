@@ -19,8 +19,7 @@ final class ProxyResponder: HTTPHandler {
     /// The server's own ports intercepted tunnels lead to, on the loopback interface: one speaking TLS with leaves
     /// of the local CA, one plain.
     private let interceptPorts: (tls: Int, plain: Int)
-    /// The `Proxy-Authorization` value a client must send (`Basic` of `standin` and `adminToken`); nil when the
-    /// server listens on loopback, where the proxy asks for none.
+    /// The `Proxy-Authorization` value a client must send (see `ServedProxy`); nil on loopback.
     private let requiredAuthorization: String?
     /// The backends plain HTTP to other hosts is forwarded to, by `host:port`; at most `maxUpstreams`, dropped
     /// all at once past that.
@@ -32,18 +31,20 @@ final class ProxyResponder: HTTPHandler {
     /// The most backends kept for forwarding at once.
     static let maxUpstreams = 64
 
+    /// Answers on `loop` from `context` (and `session`'s state, on a session's proxy), with `served`'s settings,
+    /// sending intercepted tunnels to `interceptPorts`.
     init(
         context: ServerContext,
         loop: EventLoop,
-        settings: ProxySettings,
+        served: ServedProxy,
         interceptPorts: (tls: Int, plain: Int),
-        adminToken: String?
+        session: SessionBinding? = nil
     ) {
-        mock = MockResponder(context: context, loop: loop)
+        mock = MockResponder(context: context, loop: loop, session: session)
         self.loop = loop
-        self.settings = settings
+        settings = served.settings
         self.interceptPorts = interceptPorts
-        requiredAuthorization = adminToken.map { "Basic " + Data("standin:\($0)".utf8).base64EncodedString() }
+        requiredAuthorization = served.requiredAuthorization
     }
 
     func engineDid(_ event: EngineEvent) {

@@ -35,6 +35,8 @@ final class ServerContext: Sendable {
     let webSocketLimits: WebSocketConnection.Limits
     /// The spec requests and answers are held to (`--spec`), if any.
     let contract: ServedContract?
+    /// The forward proxy (`serve --proxy-port`), whose ports the server and each session open; nil without one.
+    let proxy: ServedProxy?
 
     init(
         store: FixtureStore,
@@ -49,8 +51,10 @@ final class ServerContext: Sendable {
         maxSessions: Int,
         sessionClock: SessionClock,
         limits: ServerLimits = ServerLimits(),
-        contract: ServedContract? = nil
+        contract: ServedContract? = nil,
+        proxy: ServedProxy? = nil
     ) {
+        self.proxy = proxy
         self.contract = contract
         streamWriteTimeoutSeconds = limits.idleTimeoutSeconds
         webSocketLimits = WebSocketConnection.Limits(
