@@ -50,31 +50,24 @@ PYTHON
 start_server streams-standin "$PORT" 0,1 "$STANDIN" serve --mocks "$mocks" --port "$PORT" --threads 2 --quiet \
     --no-watch --max-connections $((HELD + 1000)) --journal-size 0
 pid=${pids[streams-standin]}
-descriptors() { find "/proc/$pid/fd" -mindepth 1 -maxdepth 1 | wc -l; }
-rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status"; }
 
 # Warm the server (its first stream's one-time allocations are not a stream's cost).
 python3 Benchmarks/tools/stream-clients.py read 10 "$PORT" /flood >/dev/null
 sleep 1
-rss_before=$(rss_kb)
-fds_before=$(descriptors)
+rss_before=$(rss_kb streams-standin)
+fds_before=$(descriptors streams-standin)
 
 coproc clients { python3 Benchmarks/tools/stream-clients.py hold "$HELD" "$PORT" /held; }
 read -r held_line <&"${clients[0]}"
 [[ $held_line == "held $HELD" ]] || die "the clients did not hold $HELD streams: $held_line"
 sleep 1
-rss_held=$(rss_kb)
-fds_held=$(descriptors)
+rss_held=$(rss_kb streams-standin)
+fds_held=$(descriptors streams-standin)
 echo >&"${clients[1]}"
 read -r closed_line <&"${clients[0]}"
 wait "$clients_PID" 2>/dev/null || true
-fds_after=$fds_held
-for ((tries = 0; tries < 100; tries++)); do
-    fds_after=$(descriptors)
-    ((fds_after <= fds_before)) && break
-    sleep 0.1
-done
-rss_after=$(rss_kb)
+fds_after=$(descriptors_back streams-standin "$fds_before")
+rss_after=$(rss_kb streams-standin)
 per_stream=$(awk -v a="$rss_before" -v b="$rss_held" -v n="$HELD" 'BEGIN { printf "%.1f", (b - a) / n }')
 
 cpu_start=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")

@@ -58,9 +58,6 @@ JSON
 # 1. Held WebSockets.
 start_server websocket-standin "$PORT" 0,1 "$STANDIN" serve --mocks "$mocks" --port "$PORT" --threads 2 --quiet \
     --no-watch --max-connections $((HELD + 1000)) --journal-size 0
-pid=${pids[websocket-standin]}
-descriptors() { find "/proc/$pid/fd" -mindepth 1 -maxdepth 1 | wc -l; }
-rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status"; }
 listed() {
     curl -sf "http://127.0.0.1:$PORT/__standin/websockets" |
         python3 -c 'import json, sys; print(len(json.load(sys.stdin)["websockets"]))'
@@ -69,28 +66,23 @@ listed() {
 # Warm the server (its first WebSocket's one-time allocations are not a WebSocket's cost).
 echo | python3 "$clients" hold 10 "ws://127.0.0.1:$PORT/echo" >/dev/null
 sleep 1
-rss_before=$(rss_kb)
-fds_before=$(descriptors)
+rss_before=$(rss_kb websocket-standin)
+fds_before=$(descriptors websocket-standin)
 
 coproc holders { python3 "$clients" hold "$HELD" "ws://127.0.0.1:$PORT/echo"; }
 read -r held_line <&"${holders[0]}"
 [[ $held_line == "held $HELD" ]] || die "the clients did not hold $HELD WebSockets: $held_line"
 sleep 1
-rss_held=$(rss_kb)
-fds_held=$(descriptors)
+rss_held=$(rss_kb websocket-standin)
+fds_held=$(descriptors websocket-standin)
 # Listed after the figures above: the listing's own memory is not a WebSocket's.
 listed_held=$(listed)
 echo >&"${holders[1]}"
 read -r closed_line <&"${holders[0]}"
 # shellcheck disable=SC2154  # coproc sets holders_PID
 wait "$holders_PID" 2>/dev/null || true
-fds_after=$fds_held
-for ((tries = 0; tries < 100; tries++)); do
-    fds_after=$(descriptors)
-    ((fds_after <= fds_before)) && break
-    sleep 0.1
-done
-rss_after=$(rss_kb)
+fds_after=$(descriptors_back websocket-standin "$fds_before")
+rss_after=$(rss_kb websocket-standin)
 listed_after=$(listed)
 stop_server websocket-standin
 per_socket=$(awk -v a="$rss_before" -v b="$rss_held" -v n="$HELD" 'BEGIN { printf "%.1f", (b - a) / n }')

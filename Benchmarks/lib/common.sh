@@ -159,3 +159,25 @@ cpu_per_request() {
 summarize() {
     [[ -z "${SUMMARY:-}" ]] || printf '%-52s %s\n' "$1" "$2" >>"$SUMMARY"
 }
+
+# descriptors NAME: how many descriptors server NAME holds open now.
+descriptors() {
+    find "/proc/${pids[$1]}/fd" -mindepth 1 -maxdepth 1 | wc -l
+}
+
+# rss_kb NAME: the resident memory of server NAME now, in KB.
+rss_kb() {
+    awk '/^VmRSS:/ { print $2 }' "/proc/${pids[$1]}/status"
+}
+
+# descriptors_back NAME BASELINE: waits up to 10 s for server NAME to hold no more descriptors than BASELINE, as it
+# does once the connections its clients closed are gone; prints how many it holds then.
+descriptors_back() {
+    local held
+    for ((tries = 0; tries < 100; tries++)); do
+        held=$(descriptors "$1")
+        ((held <= $2)) && break
+        sleep 0.1
+    done
+    echo "$held"
+}
