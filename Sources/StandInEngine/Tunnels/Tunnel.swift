@@ -30,6 +30,8 @@ package final class Tunnel {
 
     /// The most bytes that wait in one side's output before the other side is no longer read.
     static let maxBuffered = 256 * 1024
+    /// How long a closing tunnel waits for what one side sent to reach the other.
+    static let flushWait = Duration.seconds(5)
 
     private let connection: OpaquePointer
     private let client: OpaquePointer
@@ -183,10 +185,12 @@ package final class Tunnel {
         bufferevent_enable(partner, Int16(EV_READ))
     }
 
-    /// One side closed, failed or sat idle: what it sent goes to the other, which then closes too.
+    /// One side closed, failed or sat idle: what it sent goes to the other, which then closes too, once that is out
+    /// or after `flushWait` (a peer that no longer reads).
     fileprivate func event(_ side: OpaquePointer, _ what: Int16) {
         guard what & Int16(BEV_EVENT_EOF | BEV_EVENT_ERROR | BEV_EVENT_TIMEOUT) != 0 else { return }
         moveInput(of: side)
+        if !closing { loop.schedule(after: Self.flushWait) { [self] in close() } }
         closing = true
         for end in [client, server].compactMap({ $0 }) {
             bufferevent_disable(end, Int16(EV_READ))
