@@ -64,6 +64,8 @@ import Testing
             let main = try await curl(["http://127.0.0.1:\(server.port)/users/1"])
             #expect(main.status == 0)
             #expect(try await server.printed(#"CONNECT api\.example\.com:443 200 INTERCEPTED api\.example\.com:443"#))
+            #expect(try await server.printed(#"GET https://api\.example\.com/users/8 200 pinned\.json"#))
+            #expect(try await server.printed(#"GET http://api\.example\.com/users/7 200 pinned\.json"#))
         }
     }
 

@@ -15,13 +15,22 @@ struct Reception {
         self.redactor = redactor
     }
 
-    /// The exchange of `request`, just arrived.
+    /// The exchange of `request`, just arrived. The access log names the host of a request that came through the
+    /// proxy (`https://api.example.com/users/1`).
     mutating func receive(_ request: ServerRequest) -> Exchange {
         Exchange(
             request,
             requestId: requestIDs.id(for: request.header(named: "X-Request-ID")),
-            loggedPath: redactor.map { $0.redactPath(of: UpstreamCall(request).exchange()) } ?? request.path,
+            loggedPath: Self.origin(of: request)
+                + (redactor.map { $0.redactPath(of: UpstreamCall(request).exchange()) } ?? request.path),
             log: log
         )
+    }
+
+    /// `scheme://host` of a request that came through the proxy; empty for any other, and for a `CONNECT` (whose
+    /// target is the host).
+    private static func origin(of request: ServerRequest) -> String {
+        guard request.method != "CONNECT", let host = request.proxyHost else { return "" }
+        return (request.arrivedOverTLS ? "https://" : "http://") + host
     }
 }

@@ -21,6 +21,9 @@ package struct ServerRequest {
     package let path: String
     /// The query as sent, without its `?`; nil when the target has none.
     package let rawQuery: Substring?
+    /// Whether the request came in on a TLS port.
+    package var arrivedOverTLS: Bool { tlsBufferEvent != nil }
+
     /// Whether the request came in on a port of the proxy's (see `proxyHost`).
     private let carriesProxyHost: Bool
     /// The loop's `Date` for replies. Unowned and unretained: the loop outlives its requests, and copies of a request
