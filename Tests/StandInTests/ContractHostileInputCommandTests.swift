@@ -46,10 +46,15 @@ import FoundationNetworking
             try? FileManager.default.removeItem(at: specFolder)
         }
         let spec = specFolder.appendingPathComponent("trees.json").path
-        // A read timeout far above the default: beside the rest of the suite, this process may take longer than the
-        // default 30 s to send megabytes, and that limit is not what the test is about.
+        // Timeouts far above the defaults: on a busy machine this debug build may take longer than the default 60 s
+        // idle timeout to check megabytes (the connection's timer then fires as the answer leaves, and the client
+        // gets an empty reply), or this process longer than the 30 s read timeout to send them. Neither limit is
+        // what the test is about.
         let server = try await ServeProcess(
-            ["--mocks", mocks.path, "--spec", spec, "--quiet", "--no-watch", "--read-timeout", "600"]
+            [
+                "--mocks", mocks.path, "--spec", spec, "--quiet", "--no-watch", "--read-timeout", "600",
+                "--idle-timeout", "600",
+            ]
         )
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
