@@ -88,18 +88,19 @@ mitm_ca="$mitm_home/mitmproxy-ca-cert.pem"
 
 # client CASE SECONDS: one run of the client for CASE on core 1; prints "RESPONSES BODY_BYTES SECONDS CPU_SECONDS".
 client() {
-    local args
+    local args ca=$standin_ca path=/bench connections=$CONNECTIONS
     case $1 in
-    direct) args=(--target "127.0.0.1:$TLS_PORT" --name "$HOST" --cafile "$standin_ca" --path /bench) ;;
-    proxy) args=(--target "$HOST:443" --proxy "127.0.0.1:$PROXY_PORT" --name "$HOST" --cafile "$standin_ca" --path /bench) ;;
-    mitmdump) args=(--target "$HOST:443" --proxy "127.0.0.1:$MITM_PORT" --name "$HOST" --cafile "$mitm_ca" --path /bench) ;;
-    download) args=(--target "127.0.0.1:$UPSTREAM_TLS_PORT" --name localhost --cafile "$standin_ca" --path /big) ;;
-    tunnel) args=(--target "127.0.0.1:$UPSTREAM_TLS_PORT" --proxy "127.0.0.1:$PROXY_PORT" --name localhost
-        --cafile "$standin_ca" --path /big) ;;
+    direct) args=(--target "127.0.0.1:$TLS_PORT" --name "$HOST") ;;
+    proxy) args=(--target "$HOST:443" --proxy "127.0.0.1:$PROXY_PORT" --name "$HOST") ;;
+    mitmdump) args=(--target "$HOST:443" --proxy "127.0.0.1:$MITM_PORT" --name "$HOST") ca=$mitm_ca ;;
+    download) args=(--target "127.0.0.1:$UPSTREAM_TLS_PORT" --name localhost) path=/big connections=$STREAMS ;;
+    tunnel)
+        args=(--target "127.0.0.1:$UPSTREAM_TLS_PORT" --proxy "127.0.0.1:$PROXY_PORT" --name localhost)
+        path=/big connections=$STREAMS
+        ;;
     esac
-    local connections=$CONNECTIONS
-    [[ $1 == download || $1 == tunnel ]] && connections=$STREAMS
-    taskset -c 1 python3 Benchmarks/tools/proxy-client.py "${args[@]}" --connections "$connections" --seconds "$2"
+    taskset -c 1 python3 Benchmarks/tools/proxy-client.py "${args[@]}" --cafile "$ca" --path "$path" \
+        --connections "$connections" --seconds "$2"
 }
 
 # servers CASE: the servers whose CPU time a case spends.
