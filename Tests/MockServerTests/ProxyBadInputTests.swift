@@ -9,10 +9,15 @@ import Testing
 /// `CONNECT`, handshakes that never come or are garbage, and tunnels to a host that closes at once leave no
 /// connection behind, and the server goes on answering.
 @Suite struct ProxyBadInputTests {
-    private func withProxy(_ body: (MockServer) async throws -> Void) async throws {
-        let mocks = try temporaryMocks([
-            "ping.json": #"{"request": {"host": "api.example.com", "path": "/ping"}, "response": {"text": "pong"}}"#
-        ])
+    private func withProxy(
+        fixtures: [String: String] = [:],
+        _ body: (MockServer) async throws -> Void
+    ) async throws {
+        let mocks = try temporaryMocks(
+            fixtures.merging([
+                "ping.json": #"{"request": {"host": "api.example.com", "path": "/ping"}, "response": {"text": "pong"}}"#
+            ]) { mine, _ in mine }
+        )
         let home = try temporaryMocks([:])
         defer {
             try? FileManager.default.removeItem(at: mocks)
@@ -62,6 +67,29 @@ import Testing
             let answer = try RawConnection(port: port)
             await answer.send("GET http://api.example.com/ping HTTP/1.1\r\nHost: api.example.com\r\n\r\n")
             #expect(await answer.readThrough("pong").hasSuffix("pong"))
+        }
+    }
+
+    /// 8 MB through a passed tunnel to a client with a small receive buffer that reads nothing for half a second:
+    /// more than the kernel's buffers hold waits in the tunnel, which stops reading the server at 256 KB, starts
+    /// again as the client drains it, and every byte arrives, in order.
+    @Test func aBigBodyCrossesAPassedTunnelWholeWhateverTheClientsPace() async throws {
+        let size = 8 * 1024 * 1024
+        let body = String(repeating: "0123456789abcdef", count: size / 16)
+        let big = #"{"request": {"path": "/big"}, "response": {"text": "\#(body)"}}"#
+        try await withProxy(fixtures: ["big.json": big]) { server in
+            let client = try RawConnection(port: server.proxyPort, timeout: 30)
+            var receiveBuffer: Int32 = 64 * 1024
+            setsockopt(client.descriptor, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, socklen_t(MemoryLayout<Int32>.size))
+            #expect(await client.send("CONNECT 127.0.0.1:\(server.port) HTTP/1.1\r\nHost: x\r\n\r\n"))
+            #expect(await client.readThrough("\r\n\r\n").hasPrefix("HTTP/1.1 200"))
+            #expect(await client.send("GET /big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"))
+            try await Task.sleep(for: .milliseconds(500))
+            let answer = await client.readAll()
+            #expect(answer.hasPrefix("HTTP/1.1 200"))
+            #expect(answer.split(separator: "\r\n\r\n", maxSplits: 1).last == Substring(body))
+            let held = try await server.held { $0.connections == 0 }
+            #expect(held.connections == 0)
         }
     }
 }

@@ -8,9 +8,10 @@ import Darwin
 
 /// A `CONNECT` request turned into a tunnel: the client's connection joined byte for byte to a connection the server
 /// opened (`OutboundConnection`), in both directions, never read. What one side sends is moved (not copied) into the
-/// other's output buffer; when that holds `maxBuffered` bytes the sending side is not read until it has drained to
-/// half, so a slow reader never makes the server's memory grow. When one side closes, what it sent is delivered to
-/// the other, then both close. A tunnel with nothing passing for `idleTimeoutSeconds` closes.
+/// other's output buffer (once joined, by a `SocketReader` per side, in reads of 64 KB); when that holds `maxBuffered`
+/// bytes the sending side is not read until it has drained to half, so a slow reader never makes the server's memory
+/// grow. When one side closes, what it sent is delivered to the other, then both close. A tunnel with nothing passing
+/// for `idleTimeoutSeconds` closes.
 ///
 /// The client's connection stays evhttp's (libevent 2.1 cannot hand it over): the tunnel takes its bufferevent's
 /// callbacks, its record in the loop's `ConnectionGuard` stops reading its bytes as requests
@@ -19,8 +20,9 @@ import Darwin
 /// itself.
 ///
 /// Ownership: evhttp owns the client's connection, freed with `evhttp_connection_free`; the tunnel owns the server's
-/// bufferevent. The client connection's record holds the tunnel strongly (its close notice) until that connection
-/// closes; libevent's callbacks hold unretained pointers to it, cleared with the bufferevents. Threads: the loop's.
+/// bufferevent, and its readers, dropped before either bufferevent is freed. The client connection's record holds the
+/// tunnel strongly (its close notice) until that connection closes; libevent's callbacks hold unretained pointers to
+/// it, cleared with the bufferevents and the readers. Threads: the loop's.
 package final class Tunnel {
     /// What a tunnel carried: bytes from the client, bytes to it.
     package struct Traffic: Sendable, Equatable {
@@ -36,6 +38,9 @@ package final class Tunnel {
     private let connection: OpaquePointer
     private let client: OpaquePointer
     private var server: OpaquePointer?
+    /// Once joined, what reads each side (instead of its bufferevent).
+    private var clientReader: SocketReader?
+    private var serverReader: SocketReader?
     private var traffic = Traffic()
     private var closing = false
     private var closeScheduled = false
@@ -127,15 +132,40 @@ package final class Tunnel {
         listen(to: client)
     }
 
-    /// Joins the client to `server`, a connected bufferevent the tunnel takes over, and passes on what the client
-    /// sent so far.
+    /// Joins the client to `server`, a connected bufferevent the tunnel takes over, passes on what the client sent so
+    /// far, and from then on reads both sides with `SocketReader`s; the bufferevents only write.
     private func join(_ server: OpaquePointer) {
         guard !closeScheduled, ended != nil else { return bufferevent_free(server) }
         self.server = server
         firstByte = nil
         listen(to: server)
-        bufferevent_enable(client, Int16(EV_READ))
+        for side in [client, server] {
+            bufferevent_disable(side, Int16(EV_READ))
+            bufferevent_set_max_single_write(side, Self.maxBuffered)
+        }
+        clientReader = reader(of: client, into: server)
+        serverReader = reader(of: server, into: client)
+        guard clientReader != nil, serverReader != nil else { return event(client, Int16(BEV_EVENT_ERROR)) }
         moveInput(of: client)
+        guard !closing else { return }
+        resumeReading(client)
+        resumeReading(server)
+    }
+
+    private func reader(of side: OpaquePointer, into partner: OpaquePointer) -> SocketReader? {
+        SocketReader(
+            socket: bufferevent_getfd(side),
+            into: bufferevent_get_output(partner),
+            idleTimeout: idleTimeout,
+            on: loop.eventBase
+        ) { [unowned self] outcome in
+            switch outcome {
+            case .read(let count): carried(count, from: side)
+            case .ended: event(side, Int16(BEV_EVENT_READING | BEV_EVENT_EOF))
+            case .failed: event(side, Int16(BEV_EVENT_READING | BEV_EVENT_ERROR))
+            case .idle: event(side, Int16(BEV_EVENT_READING | BEV_EVENT_TIMEOUT))
+            }
+        }
     }
 
     /// Sets `side`'s callbacks and idle timeout, and turns its reading and writing on.
@@ -143,6 +173,21 @@ package final class Tunnel {
         bufferevent_setcb(side, tunnelReadable, tunnelDrained, tunnelEvent, Unmanaged.passUnretained(self).toOpaque())
         bufferevent_set_timeouts(side, &idleTimeout, nil)
         bufferevent_enable(side, Int16(EV_READ | EV_WRITE))
+    }
+
+    /// Reads `side` again: its reader once joined, else its bufferevent.
+    private func resumeReading(_ side: OpaquePointer) {
+        if let reader = side == client ? clientReader : serverReader {
+            reader.resume()
+        } else {
+            bufferevent_enable(side, Int16(EV_READ))
+        }
+    }
+
+    /// Stops reading `side` until `resumeReading`.
+    private func pauseReading(_ side: OpaquePointer) {
+        bufferevent_disable(side, Int16(EV_READ))
+        (side == client ? clientReader : serverReader)?.pause()
     }
 
     /// The other side of `side`; nil once the server's side is gone.
@@ -155,13 +200,18 @@ package final class Tunnel {
         let input = bufferevent_get_input(side)
         let output = bufferevent_get_output(partner)
         let count = evbuffer_get_length(input)
-        if side == client { traffic.fromClient += count } else { traffic.toClient += count }
         evbuffer_add_buffer(output, input)
-        if evbuffer_get_length(output) >= Self.maxBuffered {
-            // Read `side` again once the partner has written out half of what waits (`drained`).
-            bufferevent_setwatermark(partner, Int16(EV_WRITE), Self.maxBuffered / 2, Self.maxBuffered)
-            bufferevent_disable(side, Int16(EV_READ))
-        }
+        carried(count, from: side)
+    }
+
+    /// `count` bytes from `side` joined its partner's output: counted, and when that output holds `maxBuffered`,
+    /// `side` is no longer read until the partner has written out half of it (`drained`).
+    private func carried(_ count: Int, from side: OpaquePointer) {
+        if side == client { traffic.fromClient += count } else { traffic.toClient += count }
+        guard let partner = partner(of: side), evbuffer_get_length(bufferevent_get_output(partner)) >= Self.maxBuffered
+        else { return }
+        bufferevent_setwatermark(partner, Int16(EV_WRITE), Self.maxBuffered / 2, Self.maxBuffered)
+        pauseReading(side)
     }
 
     /// Before the join: the client's bytes wait in its input; the first is reported once (`firstByte`), and the client
@@ -182,7 +232,7 @@ package final class Tunnel {
         if closing { return closeIfFlushed() }
         guard let partner = partner(of: side) else { return }
         bufferevent_setwatermark(side, Int16(EV_WRITE), 0, 0)
-        bufferevent_enable(partner, Int16(EV_READ))
+        resumeReading(partner)
     }
 
     /// One side closed, failed or sat idle: what it sent goes to the other, which then closes too, once that is out
@@ -193,7 +243,7 @@ package final class Tunnel {
         if !closing { loop.schedule(after: Self.flushWait) { [self] in close() } }
         closing = true
         for end in [client, server].compactMap({ $0 }) {
-            bufferevent_disable(end, Int16(EV_READ))
+            pauseReading(end)
             bufferevent_setwatermark(end, Int16(EV_WRITE), 0, 0)
         }
         if what & Int16(BEV_EVENT_EOF) == 0 {
@@ -222,6 +272,8 @@ package final class Tunnel {
     }
 
     private func freeServer() {
+        clientReader = nil
+        serverReader = nil
         guard let server else { return }
         self.server = nil
         bufferevent_free(server)
