@@ -195,10 +195,18 @@ package final class HTTPServer: Sendable {
         if let free = DescriptorBudget.free(), free < loops.count + DescriptorBudget.keptForConnections {
             throw .outOfDescriptors(limit: DescriptorBudget.limit)
         }
+        // TLS replies and what the proxy passes on leave in pieces, which must not wait for delayed acknowledgements.
+        let noDelay = tls != nil || carriesProxyHost
         let sockets =
             number == 0
-            ? try freePort(count: loops.count, avoiding: avoiding)
-            : try ListeningSocket.open(host: host, port: number, backlog: limits.listenBacklog, count: loops.count)
+            ? try freePort(count: loops.count, noDelay: noDelay, avoiding: avoiding)
+            : try ListeningSocket.open(
+                host: host,
+                port: number,
+                backlog: limits.listenBacklog,
+                count: loops.count,
+                noDelay: noDelay
+            )
         let port = SocketAddress.boundPort(of: sockets[0])
         for (loop, socket) in zip(loops, sockets.map(HandedSocket.init)) {
             // Unowned: the loop owns its queued tasks, so this one runs only while the loop exists.
@@ -222,14 +230,20 @@ package final class HTTPServer: Sendable {
     /// How many ports `openPort` asks the kernel for before it gives up on finding one not to avoid.
     private static let portDraws = 16
 
-    /// `count` descriptors of a free port of the server's host (`ListeningSocket.open`) for which `avoiding` is false.
-    /// Each port offered before it stays bound while the next is asked for, so that the kernel offers another, and is
-    /// let go once one is found.
-    private func freePort(count: Int, avoiding: (Int) -> Bool) throws(ServerError) -> [Int32] {
+    /// `count` descriptors of a free port of the server's host (`ListeningSocket.open`, with `noDelay`) for which
+    /// `avoiding` is false. Each port offered before it stays bound while the next is asked for, so that the kernel
+    /// offers another, and is let go once one is found.
+    private func freePort(count: Int, noDelay: Bool, avoiding: (Int) -> Bool) throws(ServerError) -> [Int32] {
         var avoided: [Int32] = []
         defer { for socket in avoided { close(socket) } }
         while true {
-            let sockets = try ListeningSocket.open(host: host, port: 0, backlog: limits.listenBacklog, count: count)
+            let sockets = try ListeningSocket.open(
+                host: host,
+                port: 0,
+                backlog: limits.listenBacklog,
+                count: count,
+                noDelay: noDelay
+            )
             guard avoiding(SocketAddress.boundPort(of: sockets[0])) else { return sockets }
             avoided += sockets
             guard avoided.count < Self.portDraws * count else {

@@ -60,6 +60,15 @@ package final class OutboundConnection {
             bufferevent_setcb(bufferEvent, nil, nil, nil, nil)
             bufferevent_set_timeouts(bufferEvent, nil, nil)
             bufferevent_disable(bufferEvent, Int16(EV_READ | EV_WRITE))
+            // A tunnel passes each piece on as it comes: none waits for the peer's delayed acknowledgement.
+            var on: Int32 = 1
+            setsockopt(
+                bufferevent_getfd(bufferEvent),
+                Int32(IPPROTO_TCP),
+                TCP_NODELAY,
+                &on,
+                socklen_t(MemoryLayout<Int32>.size)
+            )
             return finish(.success(bufferEvent))
         }
         if what & Int16(BEV_EVENT_TIMEOUT) != 0 {
