@@ -59,12 +59,13 @@ public final class RateLimitCounters: Sendable {
             }
             return counted
         }
-        let left = limit.window - (now - start)
+        // Whole seconds, rounded up, from the duration's parts: dividing two durations goes through Double.
+        let left = (limit.window - (now - start)).components
         return RateLimitStatus(
             limit: limit.requests,
             window: limit.window,
             remaining: limit.requests - count,
-            resetSeconds: max(1, Int((left / .seconds(1)).rounded(.up))),
+            resetSeconds: max(1, Int(left.seconds) + (left.attoseconds > 0 ? 1 : 0)),
             isExceeded: isExceeded
         )
     }
