@@ -16,14 +16,6 @@ import Darwin
 
 /// Three dashboards open on a real `standin serve` under load: its resident memory stays flat.
 @Suite struct DashboardMemoryTests {
-    /// The resident memory of process `pid`, from `/proc/PID/status`; nil where there is no /proc.
-    private static func residentBytes(of pid: Int32) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return nil }
-        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
-    }
-
     /// `count` requests, 8 at a time, each with an 8 KB path: each makes an 8 KB event for every stream.
     private static func load(_ base: URL, count: Int, from first: Int) async throws {
         let long = String(repeating: "p", count: 8000)
@@ -92,10 +84,10 @@ import Darwin
         }
         let pid = server.process.processIdentifier
         try await Self.load(base, count: 200, from: 0)
-        let before = try #require(Self.residentBytes(of: pid))
+        let before = try #require(ServerProcessResources.residentBytes(of: pid))
         // 1,000 requests make 24 MB of events in all: were any of them kept, memory would grow by that much.
         try await Self.load(base, count: 1_000, from: 200)
-        let after = try #require(Self.residentBytes(of: pid))
+        let after = try #require(ServerProcessResources.residentBytes(of: pid))
         #expect(after - before < 12 * 1024 * 1024, "grew by \(after - before) bytes")
         // Every dashboard hears of all 1,200 requests, shown live or counted in `skipped` events above the live cap, or,
         // when the machine's load kept its reader from reading for as long as its bounded buffer lasts, is told it was

@@ -8,14 +8,6 @@ import FoundationNetworking
 
 /// The journal's byte budget and its clear, seen in the resident memory of a real `standin serve` process.
 @Suite struct JournalMemoryTests {
-    /// The resident memory of process `pid`, from `/proc/PID/status`; nil where there is no /proc.
-    private static func residentBytes(of pid: Int32) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return nil }
-        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
-    }
-
     private static func send(_ method: String, _ url: URL, body: Data? = nil) async throws {
         var request = URLRequest(url: url)
         request.httpMethod = method
@@ -31,7 +23,7 @@ import FoundationNetworking
         defer { server.stop() }
         let base = try #require(URL(string: "http://127.0.0.1:\(server.port)"))
         let pid = server.process.processIdentifier
-        let before = try #require(Self.residentBytes(of: pid))
+        let before = try #require(ServerProcessResources.residentBytes(of: pid))
         // 72 MB of bodies, 4.5 times the budget.
         let body = Data(repeating: UInt8(ascii: "j"), count: 60_000)
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -43,10 +35,10 @@ import FoundationNetworking
             }
             try await group.waitForAll()
         }
-        let full = try #require(Self.residentBytes(of: pid))
+        let full = try #require(ServerProcessResources.residentBytes(of: pid))
         #expect(full - before < 48 * 1024 * 1024, "grew by \(full - before) bytes with a 16 MiB journal")
         try await Self.send("DELETE", base.appendingPathComponent("/__standin/requests"))
-        let cleared = try #require(Self.residentBytes(of: pid))
+        let cleared = try #require(ServerProcessResources.residentBytes(of: pid))
         #expect(full - cleared > 8 * 1024 * 1024, "clearing freed only \(full - cleared) bytes")
     }
 }

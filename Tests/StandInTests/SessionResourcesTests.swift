@@ -8,19 +8,6 @@ import FoundationNetworking
 
 /// Sessions started and ended leave a real `standin serve` process's file descriptors and memory where they were.
 @Suite struct SessionResourcesTests {
-    /// The resident memory of process `pid`, from `/proc/PID/status`.
-    private static func residentBytes(of pid: Int32) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return nil }
-        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
-    }
-
-    /// How many file descriptors process `pid` has open.
-    private static func openDescriptors(of pid: Int32) -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
-    }
-
     /// Starts a session, sends it one request on its port, and ends it; returns nothing, throws on any failure.
     private static func cycle(_ base: URL, client: URLSession) async throws {
         var create = URLRequest(url: base.appendingPathComponent("__standin/sessions"))
@@ -50,14 +37,20 @@ import FoundationNetworking
         let client = URLSession(configuration: .ephemeral)
         defer { client.finishTasksAndInvalidate() }
         _ = try await client.exchange(from: base.appendingPathComponent("__standin/health"))
-        let descriptorsAtStart = Self.openDescriptors(of: pid)
+        let descriptorsAtStart = ServerProcessResources.openDescriptors(of: pid)
         // Warm up: the first sessions grow the allocator's pools and the server's tables once.
         for _ in 0..<100 { try await Self.cycle(base, client: client) }
-        let descriptorsWarm = try await Self.descriptors(of: pid, settlingAtMost: descriptorsAtStart + 2)
-        let memoryBefore = try #require(Self.residentBytes(of: pid))
+        let descriptorsWarm = try await ServerProcessResources.descriptors(
+            of: pid,
+            settlingAtMost: descriptorsAtStart + 2
+        )
+        let memoryBefore = try #require(ServerProcessResources.residentBytes(of: pid))
         for _ in 0..<1_000 { try await Self.cycle(base, client: client) }
-        let descriptorsAfter = try await Self.descriptors(of: pid, settlingAtMost: descriptorsAtStart + 2)
-        let memoryAfter = try #require(Self.residentBytes(of: pid))
+        let descriptorsAfter = try await ServerProcessResources.descriptors(
+            of: pid,
+            settlingAtMost: descriptorsAtStart + 2
+        )
+        let memoryAfter = try #require(ServerProcessResources.residentBytes(of: pid))
         print(
             "1,000 sessions: fds \(descriptorsAtStart) at start, \(descriptorsWarm) after 100, \(descriptorsAfter) after "
                 + "1,100; RSS \(memoryBefore) -> \(memoryAfter) bytes"
@@ -89,7 +82,7 @@ import FoundationNetworking
         defer { admin.finishTasksAndInvalidate() }
         _ = try await admin.exchange(from: base.appendingPathComponent("__standin/health"))
         let threadsAtStart = Self.threads(of: pid)
-        let descriptorsAtStart = Self.openDescriptors(of: pid)
+        let descriptorsAtStart = ServerProcessResources.openDescriptors(of: pid)
 
         var sessions: [(id: String, base: URL)] = []
         for _ in 0..<16 {
@@ -99,7 +92,7 @@ import FoundationNetworking
             sessions.append((id, try #require(URL(string: "http://127.0.0.1:\(port)"))))
         }
         // One listening descriptor per server thread and session, and nothing else.
-        #expect(Self.openDescriptors(of: pid) == descriptorsAtStart + 16 * 2)
+        #expect(ServerProcessResources.openDescriptors(of: pid) == descriptorsAtStart + 16 * 2)
         let client = URLSession(configuration: .ephemeral)
         defer { client.invalidateAndCancel() }
         for session in sessions {
@@ -111,7 +104,7 @@ import FoundationNetworking
         #expect(Self.threads(of: pid) == threadsAtStart, "sessions' ports started threads of their own")
         for session in sessions { #expect(try await Self.end(session.id, base, client: admin) == 200) }
         client.invalidateAndCancel()
-        let afterEnding = try await Self.descriptors(of: pid, settlingAtMost: descriptorsAtStart)
+        let afterEnding = try await ServerProcessResources.descriptors(of: pid, settlingAtMost: descriptorsAtStart)
         #expect(afterEnding == descriptorsAtStart)
         #expect(Self.threads(of: pid) == threadsAtStart)
     }
@@ -168,7 +161,7 @@ import FoundationNetworking
         let client = URLSession(configuration: configuration)
         defer { client.finishTasksAndInvalidate() }
         _ = try await client.exchange(from: base.appendingPathComponent("__standin/health"))
-        let descriptorsAtStart = Self.openDescriptors(of: pid)
+        let descriptorsAtStart = ServerProcessResources.openDescriptors(of: pid)
 
         var started: [String] = []
         var refused = try await Self.start(base, client: client)
@@ -180,29 +173,16 @@ import FoundationNetworking
         #expect(refused.status == 503)
         #expect(refused.message?.contains("no port is free") == true, "\(refused)")
         // A refused start leaves nothing open: another one is refused with the same descriptors open.
-        let descriptorsWhenFull = Self.openDescriptors(of: pid)
+        let descriptorsWhenFull = ServerProcessResources.openDescriptors(of: pid)
         let again = try await Self.start(base, client: client)
         #expect(again.status == 503)
-        #expect(Self.openDescriptors(of: pid) == descriptorsWhenFull)
+        #expect(ServerProcessResources.openDescriptors(of: pid) == descriptorsWhenFull)
 
         for id in started { #expect(try await Self.end(id, base, client: client) == 200) }
-        let afterEnding = try await Self.descriptors(of: pid, settlingAtMost: descriptorsAtStart)
+        let afterEnding = try await ServerProcessResources.descriptors(of: pid, settlingAtMost: descriptorsAtStart)
         #expect(afterEnding <= descriptorsAtStart, "\(afterEnding) descriptors open, \(descriptorsAtStart) at start")
         let fresh = try await Self.start(base, client: client)
         #expect(fresh.status == 201, "\(fresh)")
         if let id = fresh.id { #expect(try await Self.end(id, base, client: client) == 200) }
-    }
-
-    /// The descriptor count once the ports of ended sessions have closed (each loop closes them at its next turn):
-    /// polled until it is at most `bound`, or a minute has passed (then the last count).
-    private static func descriptors(of pid: Int32, settlingAtMost bound: Int) async throws -> Int {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(60)
-        var count = openDescriptors(of: pid)
-        while count > bound, clock.now < deadline {
-            try await Task.sleep(for: .milliseconds(100))
-            count = openDescriptors(of: pid)
-        }
-        return count
     }
 }
