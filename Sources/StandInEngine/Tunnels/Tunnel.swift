@@ -204,14 +204,29 @@ package final class Tunnel {
         carried(count, from: side)
     }
 
-    /// `count` bytes from `side` joined its partner's output: counted, and when that output holds `maxBuffered`,
-    /// `side` is no longer read until the partner has written out half of it (`drained`).
+    /// `count` bytes from `side` joined its partner's output: counted and written out at once (`writeOut`); when
+    /// what is left holds `maxBuffered`, `side` is no longer read until the partner has written out half of it
+    /// (`drained`).
     private func carried(_ count: Int, from side: OpaquePointer) {
         if side == client { traffic.fromClient += count } else { traffic.toClient += count }
-        guard let partner = partner(of: side), evbuffer_get_length(bufferevent_get_output(partner)) >= Self.maxBuffered
-        else { return }
+        guard let partner = partner(of: side) else { return }
+        writeOut(partner)
+        guard evbuffer_get_length(bufferevent_get_output(partner)) >= Self.maxBuffered else { return }
         bufferevent_setwatermark(partner, Int16(EV_WRITE), Self.maxBuffered / 2, Self.maxBuffered)
         pauseReading(side)
+    }
+
+    /// Writes what waits in `side`'s output now, instead of on the loop's next turn, when its bufferevent would:
+    /// a message crossing the tunnel then costs no wait for the socket to be writable, nor the two changes of the
+    /// write event around it. What the socket does not take (or a failed write, which the bufferevent then meets
+    /// and reports) is left to the bufferevent, whose writing is on only while something waits.
+    private func writeOut(_ side: OpaquePointer) {
+        let output = bufferevent_get_output(side)
+        if evbuffer_write(output, bufferevent_getfd(side)) >= 0, evbuffer_get_length(output) == 0 {
+            bufferevent_disable(side, Int16(EV_WRITE))
+        } else {
+            bufferevent_enable(side, Int16(EV_WRITE))
+        }
     }
 
     /// Before the join: the client's bytes wait in its input; the first is reported once (`firstByte`), and the client
