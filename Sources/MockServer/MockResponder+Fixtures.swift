@@ -28,7 +28,7 @@ extension MockResponder {
             simulation: simulation,
             controls: controls
         )
-        switch answer {
+        switch consume answer {
         case .resource(let reply, let fixture, let plan):
             hits?.add(fixture.id)
             var ending = plan.ending(fixture: fixture.id, envelopeCode: reply.envelopeCode, successCode: successCode)
