@@ -62,7 +62,7 @@ struct RequestLog {
         completed.answer.status = UInt16(clamping: ending.status)
         completed.durationNanoseconds = nanoseconds
         completed.simulation = ending.details
-        completed.extras = JournalExtras(
+        completed.extras = JournalExtras.of(
             graphQLOperations: ending.graphQLOperations,
             contract: ending.contract,
             webSocket: ending.webSocket?.snapshot

@@ -9,9 +9,18 @@ final class JournalExtras: Sendable {
     /// For a WebSocket, its messages both ways and how it ended.
     let webSocket: WebSocketTranscript.Snapshot?
 
-    /// The extras of a request, or nil when it has none.
-    init?(graphQLOperations: [String]?, contract: ContractNote?, webSocket: WebSocketTranscript.Snapshot? = nil) {
+    /// The extras of a request, or nil when it has none. A function, not a failable initializer: a class's failable
+    /// initializer allocates the instance before it can fail.
+    static func of(
+        graphQLOperations: [String]?,
+        contract: ContractNote?,
+        webSocket: WebSocketTranscript.Snapshot? = nil
+    ) -> JournalExtras? {
         guard graphQLOperations != nil || contract != nil || webSocket != nil else { return nil }
+        return JournalExtras(graphQLOperations: graphQLOperations, contract: contract, webSocket: webSocket)
+    }
+
+    private init(graphQLOperations: [String]?, contract: ContractNote?, webSocket: WebSocketTranscript.Snapshot?) {
         self.graphQLOperations = graphQLOperations
         self.contract = contract
         self.webSocket = webSocket
