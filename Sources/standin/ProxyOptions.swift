@@ -43,12 +43,17 @@ struct ProxyOptions: ParsableArguments {
         for host in intercepted {
             if let problem = HostPattern.problem(host) { throw ValidationError("--intercept \(host): \(problem)") }
         }
-        if !["127.0.0.1", "::1", "localhost"].contains(host), adminToken == nil {
+        if !Self.isLoopback(host), adminToken == nil {
             throw ValidationError(
                 "--proxy-port on \(host) needs --admin-token: an open proxy on a network is never the default "
                     + "(clients then send Proxy-Authorization: Basic with the user standin and the token)."
             )
         }
+    }
+
+    /// Whether `host` (`--host`) is a loopback address, where the proxy asks for no `Proxy-Authorization`.
+    static func isLoopback(_ host: String) -> Bool {
+        ["127.0.0.1", "::1", "localhost"].contains(host)
     }
 
     /// The proxy asked for, if any, with the local CA (made on first use) for its intercepted tunnels. A CA that

@@ -114,6 +114,9 @@ struct Record: ParsableCommand {
         if proxy.proxyPort != nil, proxy.intercepted.isEmpty {
             throw ValidationError("--proxy-port in record needs --intercept HOST: the hosts to send on and record.")
         }
+        if proxy.proxyPort != nil, !ProxyOptions.isLoopback(listen.host) {
+            throw ValidationError("record --proxy-port listens on loopback only (--host 127.0.0.1, ::1 or localhost).")
+        }
         try proxy.validate(host: listen.host, adminToken: nil)
         _ = try trustedRoots()
         try validateInto(into)

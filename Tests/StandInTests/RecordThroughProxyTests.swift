@@ -135,6 +135,11 @@ import Testing
         let noHosts = try await StandInBinary.run(["record", "--proxy-port", "0"])
         #expect(noHosts.status != 0)
         #expect(noHosts.error.contains("--proxy-port in record needs --intercept HOST"))
+        let open = try await StandInBinary.run([
+            "record", "--proxy-port", "0", "--intercept", "a.test", "--host", "0.0.0.0",
+        ])
+        #expect(open.status != 0)
+        #expect(open.error.contains("record --proxy-port listens on loopback only"))
         #if canImport(FoundationNetworking)
         let authority = try await StandInBinary.run(["record", "--upstream", "https://x.test", "--upstream-ca", "/x"])
         #expect(authority.status != 0)
