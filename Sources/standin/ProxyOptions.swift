@@ -4,11 +4,11 @@ import MockServer
 import StandInCA
 import StandInFixtures
 
-/// The flags of `serve`'s forward proxy (`--proxy-port`).
+/// The flags of the forward proxy of `serve` and `record` (`--proxy-port`).
 struct ProxyOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Serve an HTTP forward proxy on this port too (0 picks a free port and prints it): intercepted hosts are answered from the fixtures, CONNECT ones with leaves of the local CA.",
+            "Serve an HTTP forward proxy on this port too (0 picks a free port and prints it): intercepted hosts are answered from the fixtures (with record, sent on to themselves and recorded), CONNECT ones with leaves of the local CA.",
             valueName: "port"
         )
     )
@@ -17,7 +17,7 @@ struct ProxyOptions: ParsableArguments {
     @Option(
         name: .customLong("intercept"),
         help: ArgumentHelp(
-            "A host the proxy answers from the fixtures (besides those of fixtures' request.host): api.example.com or *.example.com; repeatable.",
+            "A host the proxy intercepts (besides those of fixtures' request.host), to answer from the fixtures or, with record, to record: api.example.com or *.example.com; repeatable.",
             valueName: "host"
         )
     )
