@@ -131,7 +131,13 @@ public final class MockServer: Sendable {
     /// With a proxy (`MockServerConfiguration.proxy`), opens its ports (`ProxyPorts`).
     private func openProxy() throws(ServerError) {
         guard let served = context.proxy, let settings = configuration.proxy else { return }
-        let ports = try ProxyPorts(on: http, number: settings.port, served: served, context: context)
+        let ports = try ProxyPorts(
+            on: http,
+            number: settings.port,
+            served: served,
+            context: context,
+            recording: recording
+        )
         openedProxyPort.withLock { $0 = ports.port }
     }
 

@@ -4,11 +4,11 @@ import MockServer
 import StandInCA
 import StandInFixtures
 
-/// The flags of `serve`'s forward proxy (`--proxy-port`).
+/// The flags of the forward proxy of `serve` and `record` (`--proxy-port`).
 struct ProxyOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Serve an HTTP forward proxy on this port too (0 picks a free port and prints it): intercepted hosts are answered from the fixtures, CONNECT ones with leaves of the local CA.",
+            "Serve an HTTP forward proxy on this port too (0 picks a free port and prints it): intercepted hosts are answered from the fixtures (with record, sent on to themselves and recorded), CONNECT ones with leaves of the local CA.",
             valueName: "port"
         )
     )
@@ -17,7 +17,7 @@ struct ProxyOptions: ParsableArguments {
     @Option(
         name: .customLong("intercept"),
         help: ArgumentHelp(
-            "A host the proxy answers from the fixtures (besides those of fixtures' request.host): api.example.com or *.example.com; repeatable.",
+            "A host the proxy intercepts (besides those of fixtures' request.host), to answer from the fixtures or, with record, to record: api.example.com or *.example.com; repeatable.",
             valueName: "host"
         )
     )
@@ -43,12 +43,17 @@ struct ProxyOptions: ParsableArguments {
         for host in intercepted {
             if let problem = HostPattern.problem(host) { throw ValidationError("--intercept \(host): \(problem)") }
         }
-        if !["127.0.0.1", "::1", "localhost"].contains(host), adminToken == nil {
+        if !Self.isLoopback(host), adminToken == nil {
             throw ValidationError(
                 "--proxy-port on \(host) needs --admin-token: an open proxy on a network is never the default "
                     + "(clients then send Proxy-Authorization: Basic with the user standin and the token)."
             )
         }
+    }
+
+    /// Whether `host` (`--host`) is a loopback address, where the proxy asks for no `Proxy-Authorization`.
+    static func isLoopback(_ host: String) -> Bool {
+        ["127.0.0.1", "::1", "localhost"].contains(host)
     }
 
     /// The proxy asked for, if any, with the local CA (made on first use) for its intercepted tunnels. A CA that

@@ -12,7 +12,9 @@ struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Proxy to a real backend and record its answers as fixtures.",
         discussion: """
-            Every request goes to --upstream; the client gets the backend's answer, and one fixture per distinct \
+            Every request goes to --upstream; with --proxy-port, every request for an --intercept host that comes \
+            through the proxy goes to that host itself (https for a CONNECT that spoke TLS, its certificate checked) \
+            and is recorded under --into/HOST with request.host. The client gets the backend's answer, and one fixture per distinct \
             request is written under --mocks/--into (a request answered differently later becomes a sequence); a \
             GraphQL operation as a graphql fixture named by the operation under graphql/, a batch as one per \
             operation. \
@@ -27,8 +29,24 @@ struct Record: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The real backend's base URL (http or https).", valueName: "url"))
-    var upstream: String
+    @Option(
+        help: ArgumentHelp(
+            "The real backend's base URL (http or https); optional with --proxy-port, which sends each intercepted host's requests to that host.",
+            valueName: "url"
+        )
+    )
+    var upstream: String?
+
+    @OptionGroup var proxy: ProxyOptions
+
+    @Option(
+        name: .customLong("upstream-ca"),
+        help: ArgumentHelp(
+            "A PEM file of CA certificates that https backends' certificates may chain to, besides the system's (macOS).",
+            valueName: "file"
+        )
+    )
+    var upstreamCA: String?
 
     @OptionGroup var mocks: MocksOptions
 
@@ -89,7 +107,18 @@ struct Record: ParsableCommand {
 
     func validate() throws {
         _ = try limits.limits()
-        _ = try upstreamURL(upstream, option: "--upstream")
+        _ = try upstream.map { try upstreamURL($0, option: "--upstream") }
+        guard upstream != nil || proxy.proxyPort != nil else {
+            throw ValidationError("record needs --upstream URL, or --proxy-port PORT with --intercept HOST (or both).")
+        }
+        if proxy.proxyPort != nil, proxy.intercepted.isEmpty {
+            throw ValidationError("--proxy-port in record needs --intercept HOST: the hosts to send on and record.")
+        }
+        if proxy.proxyPort != nil, !ProxyOptions.isLoopback(listen.host) {
+            throw ValidationError("record --proxy-port listens on loopback only (--host 127.0.0.1, ::1 or localhost).")
+        }
+        try proxy.validate(host: listen.host, adminToken: nil)
+        _ = try trustedRoots()
         try validateInto(into)
         guard maxInFlightBytes >= 1 else { throw ValidationError("--max-in-flight-bytes must be 1 or more.") }
         guard (try? DurationText.parse(upstreamTimeout)).map({ $0 > .zero }) == true else {
@@ -119,15 +148,16 @@ struct Record: ParsableCommand {
             keepLatency: keepLatency
         )
         let recording = RecordingConfiguration(
-            upstream: URL(string: upstream)!,
+            upstream: upstream.flatMap(URL.init(string:)),
             into: into,
             mode: mode,
             rules: rules,
             timeout: try DurationText.parse(upstreamTimeout),
             trustsAnyCertificate: insecure,
+            trustedRoots: try trustedRoots(),
             maxInFlightBytes: maxInFlightBytes
         )
-        let configuration = MockServerConfiguration(
+        var configuration = MockServerConfiguration(
             mocksDirectory: directory,
             host: listen.host,
             port: listen.port,
@@ -138,6 +168,7 @@ struct Record: ParsableCommand {
             watch: mode == .missing,
             recording: recording
         )
+        configuration.proxy = try proxy.settings()
         if UpstreamMemory.growsPerRequest {
             printError(
                 "note: this build's URLSession keeps about 150 bytes of every proxied request (a Swift runtime linked statically); for long recordings use a build with the runtime linked dynamically."
@@ -155,11 +186,13 @@ struct Record: ParsableCommand {
             printError("standin: cannot create the mocks directory \(mocks.mocks): \(systemMessage(failure))")
             throw ExitCode.failure
         }
+        let recorded = [upstream, proxy.intercepted.isEmpty ? nil : proxy.intercepted.joined(separator: " ")]
+            .compactMap { $0 }.joined(separator: " and ")
         do {
             server = try MockServer(configuration: configuration, logger: logger)
             signal = try listen.run(server) { port in
                 printLine(
-                    "StandIn recording \(upstream) into \(mocks.mocks)/\(into) (mode \(mode.rawValue)) on \(listen.addresses(of: server, port: port))"
+                    "StandIn recording \(recorded) into \(mocks.mocks)/\(into) (mode \(mode.rawValue)) on \(listen.addresses(of: server, port: port))"
                 )
             }
         } catch {
@@ -213,6 +246,30 @@ extension Record {
             )
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Record {
+    /// The certificates of `--upstream-ca` (DER), trusted besides the system's; none without it. Where URLSession
+    /// cannot trust roots of its own (Linux: FoundationNetworking takes libcurl's bundle as built, and reads no
+    /// setting to change it outside Android), the flag is refused with what to do instead.
+    func trustedRoots() throws -> [Data] {
+        guard let upstreamCA else { return [] }
+        guard URLSessionTransport.canTrustAnyCertificate else {
+            throw ValidationError(
+                "--upstream-ca is not available on this platform: URLSession here checks backends' certificates "
+                    + "against the system's store only. Add the CA there instead (Debian, Ubuntu: copy it to "
+                    + "/usr/local/share/ca-certificates/NAME.crt and run update-ca-certificates)."
+            )
+        }
+        guard let pem = try? String(contentsOfFile: upstreamCA, encoding: .utf8) else {
+            throw ValidationError("--upstream-ca \(upstreamCA): the file cannot be read.")
+        }
+        let roots = URLSessionTransport.derCertificates(inPEM: pem)
+        guard !roots.isEmpty else {
+            throw ValidationError("--upstream-ca \(upstreamCA): the file holds no PEM certificate (BEGIN CERTIFICATE).")
+        }
+        return roots
     }
 }
 

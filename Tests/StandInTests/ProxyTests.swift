@@ -39,16 +39,10 @@ import Testing
                     environment: ["STANDIN_HOME": home.path]
                 )
                 defer { server.stop() }
-                let port = try #require(
-                    try #/proxy http://127\.0\.0\.1:(\d+)/#.firstMatch(in: server.text).flatMap { Int($0.output.1) }
-                )
-                try await body(server, "http://127.0.0.1:\(port)", home.appending(path: "ca/ca.pem").path)
+                let proxy = try #require(server.proxyURL)
+                try await body(server, proxy, home.appending(path: "ca/ca.pem").path)
             }
         }
-    }
-
-    private func curl(_ arguments: [String]) async throws -> (status: Int32, output: String, error: String) {
-        try await runToCompletion(Self.env, ["curl", "-sS", "--noproxy", ""] + arguments, deadline: 60)
     }
 
     @Test func interceptedHostsAreAnsweredFromTheFixturesOverHTTPAndHTTPS() async throws {
@@ -93,9 +87,7 @@ import Testing
                     ]
                 )
                 defer { upstream.stop() }
-                let tlsPort = try #require(
-                    try #/and https://127\.0\.0\.1:(\d+)/#.firstMatch(in: upstream.text).flatMap { Int($0.output.1) }
-                )
+                let tlsPort = try #require(upstream.tlsPort)
                 try await withProxy { server, proxy, _ in
                     let passed = try await curl([
                         "-x", proxy, "--cacert", certificate, "https://127.0.0.1:\(tlsPort)/ping",

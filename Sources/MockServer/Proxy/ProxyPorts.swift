@@ -2,25 +2,28 @@ import StandInEngine
 
 /// A proxy's ports on a server: the proxy itself (`ProxyResponder`), and the two loopback ports its intercepted
 /// `CONNECT` tunnels lead to, one where leaves of the local CA terminate TLS for each SNI name, one for plain HTTP
-/// (`ws://` through a tunnel). The server has one set (`serve --proxy-port`), and each session another, whose
-/// requests act on the session's state.
+/// (`ws://` through a tunnel); in record mode the two record what they receive. The server has one set (`serve
+/// --proxy-port`, `record --proxy-port`), and each session another, whose requests act on the session's state.
 struct ProxyPorts: Sendable {
     /// The proxy's port.
     let port: Int
     private let listening: [AdditionalPort]
 
     /// Opens the ports on `server`: the proxy on `number` (0 for a free one, none of those `avoiding` refuses),
-    /// answering from `context` (and `session`'s state, when given).
+    /// answering from `context` (and `session`'s state, when given); in record mode (`recording`), intercepted hosts
+    /// are sent on to themselves and recorded instead.
     init(
         on server: HTTPServer,
         number: Int,
         served: ServedProxy,
         context: ServerContext,
         session: SessionBinding? = nil,
+        recording: RecordingSession? = nil,
         avoiding: @escaping (Int) -> Bool = { _ in false }
     ) throws(ServerError) {
         let answering: @Sendable (EventLoop) -> any HTTPHandler = { loop in
-            MockResponder(context: context, loop: loop, session: session)
+            guard let recording else { return MockResponder(context: context, loop: loop, session: session) }
+            return RecordingResponder(session: recording, context: context, loop: loop)
         }
         var opened: [AdditionalPort] = []
         do throws(ServerError) {
@@ -43,7 +46,14 @@ struct ProxyPorts: Sendable {
             let ports = (tls: secure.number, plain: plain.number)
             let proxy = try server.openPort(number: number, tls: nil, carriesProxyHost: true, avoiding: avoiding) {
                 loop in
-                ProxyResponder(context: context, loop: loop, served: served, interceptPorts: ports, session: session)
+                ProxyResponder(
+                    context: context,
+                    loop: loop,
+                    served: served,
+                    interceptPorts: ports,
+                    session: session,
+                    recording: recording
+                )
             }
             opened.append(proxy)
             port = proxy.number

@@ -11,6 +11,9 @@ import StandInFixtures
 ///   decrypted) or blocked (`--others block`: 403 naming the host and how to intercept it);
 /// - anything else (a target in origin form, a `CONNECT` to something that is not `host:port`) gets 400.
 ///
+/// In record mode (`record --proxy-port`), the intercepted hosts' requests are sent to the hosts themselves and
+/// recorded (`RecordingResponder`) instead.
+///
 /// Tunnels are logged `TUNNEL host:port` (with the bytes each way) or `INTERCEPTED host:port`, refusals
 /// `BLOCKED host:port`; only the requests answered from fixtures are journaled.
 final class ProxyResponder: HTTPHandler {
@@ -21,26 +24,34 @@ final class ProxyResponder: HTTPHandler {
     private let interceptPorts: (tls: Int, plain: Int)
     /// The `Proxy-Authorization` value a client must send (see `ServedProxy`); nil on loopback.
     private let requiredAuthorization: String?
-    /// The backends plain HTTP to other hosts is forwarded to, by `host:port`; at most `maxUpstreams`, dropped
-    /// all at once past that.
-    private var upstreams: [String: Upstream] = [:]
+    /// The backends plain HTTP to other hosts is forwarded to.
+    private let upstreams: UpstreamPool
+    /// In record mode, what records the intercepted hosts' plain HTTP requests; nil when serving.
+    private let recording: RecordingResponder?
     private unowned let loop: EventLoop
 
     private var context: ServerContext { mock.context }
 
-    /// The most backends kept for forwarding at once.
-    static let maxUpstreams = 64
-
     /// Answers on `loop` from `context` (and `session`'s state, on a session's proxy), with `served`'s settings,
-    /// sending intercepted tunnels to `interceptPorts`.
+    /// sending intercepted tunnels to `interceptPorts`; in record mode (`recording`), intercepted hosts are recorded
+    /// instead of answered from the fixtures.
     init(
         context: ServerContext,
         loop: EventLoop,
         served: ServedProxy,
         interceptPorts: (tls: Int, plain: Int),
-        session: SessionBinding? = nil
+        session: SessionBinding? = nil,
+        recording: RecordingSession? = nil
     ) {
-        mock = MockResponder(context: context, loop: loop, session: session)
+        mock = MockResponder(
+            context: context,
+            loop: loop,
+            session: session,
+            recordingRedactor: recording?.redactor
+        )
+        self.recording = recording.map { RecordingResponder(session: $0, context: context, loop: loop) }
+        let maxHold = context.simulation.settings.maxHold
+        upstreams = UpstreamPool { Upstream(url: $0, timeout: .seconds(30), maxHold: maxHold) }
         self.loop = loop
         settings = served.settings
         self.interceptPorts = interceptPorts
@@ -67,20 +78,21 @@ final class ProxyResponder: HTTPHandler {
             guard let target = ProxyTarget.absolute(request.targetAsSent) else {
                 throw .notAbsolute(request.targetAsSent)
             }
-            if isIntercepted(target.host) { return mock.answer(exchange) }
+            if context.intercepts(target.host) {
+                guard let recording else { return mock.answer(exchange) }
+                return recording.answer(exchange)
+            }
             guard settings.others == .pass else { return block(exchange, target) }
             exchange.journal(into: context.main.journal, redactor: nil)
-            mock.proxy(exchange, to: upstream(for: target), config: config)
+            mock.proxy(
+                exchange,
+                to: upstreams.upstream(for: URL(string: "http://\(target.authority)")!),
+                config: config
+            )
         } catch {
             request.sendError(status: 400, message: error.description, config: config, requestId: exchange.requestId)
             exchange.finish(Exchange.Ending(status: 400, fixture: nil, label: "PROXY", details: "NOT SENT"))
         }
-    }
-
-    /// Whether `host` is answered from the fixtures: named by `--intercept` or by a fixture's `request.host`.
-    private func isIntercepted(_ host: String) -> Bool {
-        settings.intercept.contains { $0.matches(host) }
-            || context.store.current.index.hostPatterns.contains { $0.matches(host) }
     }
 
     /// Answers 403, naming the host and how to intercept it.
@@ -100,7 +112,7 @@ final class ProxyResponder: HTTPHandler {
     /// Tunnels a `CONNECT`: to the intercepting TLS port for an intercepted host, to the host itself to pass it;
     /// blocks it otherwise. A host that cannot be reached gets 502.
     private func connect(_ exchange: consuming Exchange, to target: ProxyTarget) {
-        if isIntercepted(target.host) { return intercept(exchange, target) }
+        if context.intercepts(target.host) { return intercept(exchange, target) }
         guard settings.others == .pass else { return block(exchange, target) }
         let label = "TUNNEL \(target.authority)"
         let request = DeferredRequest(exchange.request, on: loop)
@@ -140,18 +152,5 @@ final class ProxyResponder: HTTPHandler {
             on: loop,
             ended: { _ in pending.finish(ending) }
         )
-    }
-
-    /// The backend to forward plain HTTP for `target` to.
-    private func upstream(for target: ProxyTarget) -> Upstream {
-        if let known = upstreams[target.authority] { return known }
-        if upstreams.count >= Self.maxUpstreams { upstreams.removeAll() }
-        let upstream = Upstream(
-            url: URL(string: "http://\(target.authority)")!,
-            timeout: .seconds(30),
-            maxHold: context.simulation.settings.maxHold
-        )
-        upstreams[target.authority] = upstream
-        return upstream
     }
 }

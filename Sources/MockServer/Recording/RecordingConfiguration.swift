@@ -12,8 +12,10 @@ public struct RecordingConfiguration: Sendable {
         case missing
     }
 
-    /// The backend's base URL (`https://api.example.com`, or with a path prefix: `https://example.com/api`).
-    public var upstream: URL
+    /// The backend's base URL (`https://api.example.com`, or with a path prefix: `https://example.com/api`); nil when
+    /// only the proxy records (`record --proxy-port`, each intercepted host being its own backend), the main port then
+    /// answering 502.
+    public var upstream: URL?
     /// The folder under the mocks directory the files go to.
     public var into: String
     /// Which requests go to the backend.
@@ -25,6 +27,9 @@ public struct RecordingConfiguration: Sendable {
     public var timeout: Duration
     /// Accept any backend certificate (only where `URLSessionTransport.canTrustAnyCertificate`).
     public var trustsAnyCertificate: Bool
+    /// Certificates (DER) trusted as roots for `https` backends besides the system's (`--upstream-ca`); only where
+    /// `URLSessionTransport.canTrustAnyCertificate`.
+    public var trustedRoots: [Data]
     /// The most bytes of answers (bodies, and the decoded bytes of compressed ones) that the calls in flight hold
     /// at once; an answer that would take them past it is refused with 503 and not recorded.
     public var maxInFlightBytes: Int
@@ -33,16 +38,18 @@ public struct RecordingConfiguration: Sendable {
     public static let defaultMaxInFlightBytes = 256 * 1024 * 1024
 
     /// Creates a configuration; by default everything is recorded into `recorded/`, with 30 s for each backend call,
-    /// certificates checked, and 256 MiB of answers in flight at most.
+    /// certificates checked against the system's roots, and 256 MiB of answers in flight at most.
     public init(
-        upstream: URL,
+        upstream: URL?,
         into: String = "recorded",
         mode: Mode = .all,
         rules: RecordingRules = RecordingRules(),
         timeout: Duration = .seconds(30),
         trustsAnyCertificate: Bool = false,
+        trustedRoots: [Data] = [],
         maxInFlightBytes: Int = defaultMaxInFlightBytes
     ) {
+        self.trustedRoots = trustedRoots
         self.upstream = upstream
         self.into = into
         self.mode = mode

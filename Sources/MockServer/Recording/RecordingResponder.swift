@@ -2,8 +2,8 @@ import Foundation
 import StandInEngine
 import StandInFixtures
 
-/// Answers one loop's requests in record mode: each goes to the backend through the `UpstreamRelay`; the answer is
-/// sent whether or not recording it worked. Admin calls, and with `--mode missing` the requests a fixture already
+/// Answers one loop's requests in record mode: each goes to the backend through the `UpstreamRelay` (`--upstream`, or
+/// on the proxy's ports the host the request was sent to); the answer is sent whether or not recording it worked. Admin calls, and with `--mode missing` the requests a fixture already
 /// answers, go to the ordinary `MockResponder`, which also gives every request its exchange.
 final class RecordingResponder: HTTPHandler {
     private let mock: MockResponder
@@ -23,63 +23,69 @@ final class RecordingResponder: HTTPHandler {
     }
 
     func handle(_ request: ServerRequest) {
-        var exchange = mock.receive(request)
+        answer(mock.receive(request))
+    }
+
+    /// Sends `exchange`'s request to its backend and records the answer: on the main port to `--upstream`; through
+    /// the proxy (`record --proxy-port`) to the host it was sent to, which the proxy must intercept.
+    func answer(_ exchange: consuming Exchange) {
+        let request = exchange.request
         if request.path.hasPrefix(AdminAPI.pathPrefix) { return mock.answer(exchange) }
-        let call = UpstreamCall(request)
-        let config = context.store.current.config
+        let origin = ProxiedOrigin(request)
+        let call = UpstreamCall(request, host: origin?.host)
         if let refusal = call.refusal {
             // Not journaled: nothing was sent or recorded.
-            request.sendError(
-                status: 400,
-                message: "\(call.method) \(refusal); not sent",
-                config: config,
-                requestId: exchange.requestId
-            )
-            return exchange.finish(
-                Exchange.Ending(status: 400, fixture: nil, label: "-", details: "NOT RECORDED: \(refusal)")
-            )
+            return refuse(exchange, status: 400, message: "\(call.method) \(refusal); not sent", details: "\(refusal)")
+        }
+        let upstream: Upstream
+        if let host = request.proxyHost {
+            guard let origin, context.intercepts(origin.host) else {
+                let message =
+                    "\(host) is not an intercepted host name; record sends on only the hosts the proxy intercepts"
+                return refuse(exchange, status: 421, message: message, details: "\(host) is not intercepted")
+            }
+            upstream = session.proxied.upstream(for: origin.url)
+        } else if let main = session.upstream {
+            upstream = main
+        } else {
+            let message =
+                "this port has no upstream: record was started with --proxy-port and no --upstream, so only requests "
+                + "through the proxy to intercepted hosts are sent on and recorded"
+            return refuse(exchange, status: 502, message: message, details: "no upstream for this port")
         }
         if session.configuration.mode == .missing, isAnsweredByFixture(request, call) { return mock.answer(exchange) }
         exchange.journal(into: context.journal, redactor: session.redactor)
-        if WebSocketHandshake.isUpgrade(request) { return recordWebSocket(exchange, call: call) }
+        if WebSocketHandshake.isUpgrade(request) { return recordWebSocket(exchange, call: call, to: upstream) }
         let journaled = exchange.isJournaled
         let session = self.session
         let share = session.inFlight.share()
         UpstreamRelay.relay(
             exchange,
-            to: session.upstream,
-            config: config,
+            to: upstream,
+            config: context.store.current.config,
             writeTimeoutSeconds: context.streamWriteTimeoutSeconds,
             on: loop
         ) { feed in
-            let result = await session.forward(call, holding: share, relaying: feed)
+            let result = await session.forward(call, to: upstream, holding: share, relaying: feed)
             let format = session.configuration.rules.envelope
             let answer = journaled ? JournalAnswer.of(result, to: call, format: format) : JournalAnswer()
             return UpstreamRelay.Relayed(outcome: result.outcome, ending: result.ending(answer: answer), share: share)
         }
     }
 
-    /// Relays a WebSocket to the backend and records the conversation; a request that asks badly is refused.
-    private func recordWebSocket(_ exchange: consuming Exchange, call: UpstreamCall) {
-        let request = exchange.request
-        if let refusal = WebSocketHandshake.refusal(of: request) {
-            let config = context.store.current.config
-            request.sendError(
-                status: refusal.status,
-                message: refusal.reason,
-                config: config,
-                requestId: exchange.requestId
-            )
-            return exchange.finish(
-                Exchange.Ending(
-                    status: refusal.status,
-                    fixture: nil,
-                    label: "-",
-                    details: "NOT RECORDED: \(refusal.reason)"
-                )
-            )
+    /// Answers `status` with an envelope saying `message`, and logs the exchange as not recorded for `details`.
+    private func refuse(_ exchange: consuming Exchange, status: Int, message: String, details: String) {
+        let config = context.store.current.config
+        exchange.request.sendError(status: status, message: message, config: config, requestId: exchange.requestId)
+        exchange.finish(Exchange.Ending(status: status, fixture: nil, label: "-", details: "NOT RECORDED: \(details)"))
+    }
+
+    /// Relays a WebSocket to `upstream` and records the conversation; a request that asks badly is refused.
+    private func recordWebSocket(_ exchange: consuming Exchange, call: UpstreamCall, to upstream: Upstream) {
+        if let refusal = WebSocketHandshake.refusal(of: exchange.request) {
+            return refuse(exchange, status: refusal.status, message: refusal.reason, details: refusal.reason)
         }
-        WebSocketRecording(exchange, call: call, session: session, context: context, loop: loop).start()
+        WebSocketRecording(exchange, call: call, to: upstream, session: session, context: context, loop: loop).start()
     }
 
     /// Whether a fixture answers the request: any fixture outside the recording folder, or the very file this

@@ -22,8 +22,10 @@ final class RecordingSession: Sendable {
     let recorder: FixtureRecorder
     /// The answer bytes every call in flight holds, bounded by `configuration.maxInFlightBytes`.
     let inFlight: InFlightBytes
-    /// The backend recorded.
-    let upstream: Upstream
+    /// The backend of the main port (`--upstream`); nil when only the proxy records (`record --proxy-port`).
+    let upstream: Upstream?
+    /// The hosts recorded through the proxy, one backend per origin.
+    let proxied: UpstreamPool
     private let logger: Logger
 
     /// Starts a run that writes under `mocksDirectory`, recognising envelopes in the project's format; an event
@@ -43,22 +45,28 @@ final class RecordingSession: Sendable {
         recorder = FixtureRecorder(mocksDirectory: mocksDirectory, into: configuration.into, rules: configuration.rules)
         let leftovers = recorder.removeLeftoverTemporaries()
         if leftovers > 0 { logger.notice("removed \(leftovers) temporary file(s) left by an interrupted recording") }
-        upstream = Upstream(
-            url: configuration.upstream,
-            timeout: configuration.timeout,
-            maxHold: maxHold,
-            trustsAnyCertificate: configuration.trustsAnyCertificate
-        )
+        let backend: @Sendable (URL) -> Upstream = { [configuration] url in
+            Upstream(
+                url: url,
+                timeout: configuration.timeout,
+                maxHold: maxHold,
+                trustsAnyCertificate: configuration.trustsAnyCertificate,
+                trustedRoots: configuration.trustedRoots
+            )
+        }
+        upstream = configuration.upstream.map(backend)
+        proxied = UpstreamPool(make: backend)
     }
 
     /// The redactor of this run.
     var redactor: Redactor { configuration.rules.redactor }
 
-    /// Sends `call` to the backend and records the answer, holding its bytes in `share` (which the caller releases
+    /// Sends `call` to `upstream` and records the answer, holding its bytes in `share` (which the caller releases
     /// once the client has the answer); an event stream is relayed through `feed` as it arrives, and recorded once it
     /// is over, with what arrived.
     func forward(
         _ call: UpstreamCall,
+        to upstream: Upstream,
         holding share: InFlightBytes.Share,
         relaying feed: RelayedEventStream.Feed
     ) async -> Result {

@@ -41,7 +41,15 @@ final class Upstream: Sendable {
     /// Where calls to this backend, and what is made of their answers, run.
     let tasks = TaskThread(name: "StandIn upstream")
 
-    init(url: URL, timeout: Duration, maxHold: Duration, trustsAnyCertificate: Bool = false) {
+    /// A backend at `url`; an `https` one trusts any certificate with `trustsAnyCertificate`, and `trustedRoots` (DER)
+    /// besides the system's, where URLSession allows either (`URLSessionTransport.canTrustAnyCertificate`).
+    init(
+        url: URL,
+        timeout: Duration,
+        maxHold: Duration,
+        trustsAnyCertificate: Bool = false,
+        trustedRoots: [Data] = []
+    ) {
         self.url = url
         self.timeout = timeout
         self.maxHold = maxHold
@@ -54,7 +62,8 @@ final class Upstream: Sendable {
             socket = nil
             transport = URLSessionTransport(
                 configuration: Self.proxyConfiguration,
-                trustsAnyCertificate: trustsAnyCertificate
+                trustsAnyCertificate: trustsAnyCertificate,
+                trustedRoots: trustedRoots
             )
             transportHeaders = UpstreamCall.transportHeaders
         }

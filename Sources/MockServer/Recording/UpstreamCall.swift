@@ -13,6 +13,8 @@ struct UpstreamCall: Sendable {
     /// body is already here, so no 100-continue is awaited). Everything else passes as the client sent it.
     static let socketTransportHeaders: Set<String> = ["host", "expect"]
 
+    /// The host the request went to through the proxy (see `RecordedExchange.host`); nil in base-URL mode.
+    let host: String?
     let method: String
     let path: String
     let rawQuery: String?
@@ -20,7 +22,9 @@ struct UpstreamCall: Sendable {
     let headers: [(name: String, value: String)]
     let body: [UInt8]
 
-    init(_ request: ServerRequest) {
+    /// A copy of `request`; `host` for a request that came through the proxy.
+    init(_ request: ServerRequest, host: String? = nil) {
+        self.host = host
         method = request.method
         path = request.path
         rawQuery = request.rawQuery.map(String.init)
@@ -89,6 +93,7 @@ extension UpstreamCall {
         eventDelays: [Duration] = []
     ) -> RecordedExchange {
         RecordedExchange(
+            host: host,
             method: method,
             path: path,
             rawQuery: rawQuery,

@@ -20,6 +20,8 @@ final class WebSocketRecording {
     private let request: DeferredRequest
     private let call: UpstreamCall
     private let session: RecordingSession
+    /// The backend the WebSocket is relayed to.
+    private let upstream: Upstream
     private let context: ServerContext
     private let pending: PendingExchange
     private let requestId: String
@@ -43,10 +45,12 @@ final class WebSocketRecording {
     init(
         _ exchange: consuming Exchange,
         call: UpstreamCall,
+        to upstream: Upstream,
         session: RecordingSession,
         context: ServerContext,
         loop: EventLoop
     ) {
+        self.upstream = upstream
         request = DeferredRequest(exchange.request, on: loop)
         requestId = exchange.requestId
         pending = PendingExchange(exchange)
@@ -58,7 +62,7 @@ final class WebSocketRecording {
 
     /// Opens the backend's side; the rest follows from its answer.
     func start() {
-        let upstream = session.upstream.url
+        let upstream = upstream.url
         guard upstream.scheme == "http", let host = upstream.host,
             let place = try? UpstreamTarget(call.target, under: upstream)
         else {

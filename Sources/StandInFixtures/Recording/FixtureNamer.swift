@@ -40,6 +40,18 @@ public enum FixtureNamer {
         return folder.isEmpty ? base + ".json" : "\(folder)/\(base).json"
     }
 
+    /// `path` inside the folder of `host` (`api.example.com/users/GET-users-42.json`), for a request recorded through
+    /// the proxy; `path` itself without a host. The folder is the host made safe like any other name (never starting
+    /// with `.` or `_`, at most ``longestBase`` characters); the port is never part of it, as `request.host` has none.
+    public static func inHostFolder(_ host: String?, _ path: String) -> String {
+        guard let host else { return path }
+        var changed = false
+        var folder = Substring(sanitize(Substring(host.lowercased()), changed: &changed))
+        while let first = folder.first, first == "." || first == "_" { folder = folder.dropFirst() }
+        folder = folder.prefix(longestBase)
+        return folder.isEmpty ? path : "\(folder)/\(path)"
+    }
+
     /// `text` with every character outside `A-Z a-z 0-9 - _ .` replaced by `_`; sets `changed` when any was.
     package static func sanitize(_ text: Substring, changed: inout Bool) -> String {
         var result = ""

@@ -65,7 +65,7 @@ public actor FixtureRecorder {
         let secrets = SecretIndex(rules.redactor.secrets(in: exchange))
         if let first = RecordedGraphQLOperation.operations(in: exchange, answered: false)?.first {
             let match = RecordedMatch(graphQL: first.operation, of: first.exchange, rules: rules, secrets: secrets)
-            return into + "/" + graphQLPath(match, first.operation)
+            return into + "/" + graphQLPath(match, first.operation, host: exchange.host)
         }
         return into + "/" + relativePath(RecordedMatch(exchange, rules: rules, secrets: secrets), exchange)
     }
@@ -94,7 +94,7 @@ public actor FixtureRecorder {
                 secrets: secrets
             )
             let response = RecordedResponse(recorded.exchange, rules: rules, secrets: secrets, graphQL: true)
-            let path = graphQLPath(match, recorded.operation)
+            let path = graphQLPath(match, recorded.operation, host: exchange.host)
             let name = recorded.operation.operationName ?? "(anonymous)"
             let endpoint = "\(exchange.method) \(exchange.path) \(name)"
             labels.append(try store(response, of: match.node, to: path, endpoint: endpoint))
@@ -200,20 +200,30 @@ public actor FixtureRecorder {
         "\(path.dropLast(".json".count)).\(step).body"
     }
 
-    private nonisolated func graphQLPath(_ match: RecordedMatch, _ operation: GraphQLRequestOperation) -> String {
-        FixtureNamer.graphQLPath(
-            operationName: operation.operationName,
-            matchDigest: SHA256.hex(match.node.prettyBytes),
-            hasDetails: match.hasDetails
+    private nonisolated func graphQLPath(
+        _ match: RecordedMatch,
+        _ operation: GraphQLRequestOperation,
+        host: String?
+    ) -> String {
+        FixtureNamer.inHostFolder(
+            host,
+            FixtureNamer.graphQLPath(
+                operationName: operation.operationName,
+                matchDigest: SHA256.hex(match.node.prettyBytes),
+                hasDetails: match.hasDetails
+            )
         )
     }
 
     nonisolated func relativePath(_ match: RecordedMatch, _ exchange: RecordedExchange) -> String {
-        FixtureNamer.relativePath(
-            method: exchange.method,
-            path: exchange.path,
-            matchDigest: SHA256.hex(match.node.prettyBytes),
-            hasDetails: match.hasDetails
+        FixtureNamer.inHostFolder(
+            exchange.host,
+            FixtureNamer.relativePath(
+                method: exchange.method,
+                path: exchange.path,
+                matchDigest: SHA256.hex(match.node.prettyBytes),
+                hasDetails: match.hasDetails
+            )
         )
     }
 }

@@ -3,6 +3,9 @@
 /// The headers are those exchanged with the client: the response's already match the body (no `Content-Encoding`
 /// when the body was decompressed on the way). Secrets are still in it; the recorder redacts them.
 public struct RecordedExchange: Sendable {
+    /// The host the request was sent to through the proxy (`record --proxy-port`), lower-case and without a port; nil
+    /// in base-URL mode. The fixture then names it as `request.host` and lies in a folder named after it.
+    public var host: String?
     /// The method, upper-case.
     public var method: String
     /// The path, percent-decoded, without the query.
@@ -27,6 +30,7 @@ public struct RecordedExchange: Sendable {
 
     /// Creates an exchange.
     public init(
+        host: String? = nil,
         method: String,
         path: String,
         rawQuery: String? = nil,
@@ -38,6 +42,7 @@ public struct RecordedExchange: Sendable {
         latency: Duration = .zero,
         eventDelays: [Duration] = []
     ) {
+        self.host = host
         self.method = method
         self.path = path
         self.rawQuery = rawQuery

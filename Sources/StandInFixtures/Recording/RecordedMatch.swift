@@ -15,10 +15,8 @@ package struct RecordedMatch {
     let hasDetails: Bool
 
     init(_ exchange: RecordedExchange, rules: RecordingRules, secrets: SecretIndex) {
-        var members = [
-            Self.member("method", .string(exchange.method)),
-            Self.pathMember(exchange.path),
-        ]
+        var members = Self.hostMember(exchange.host)
+        members += [Self.member("method", .string(exchange.method)), Self.pathMember(exchange.path)]
         var details: [JSONNode.Member] = []
         let query = Self.query(exchange.rawQuery, rules: rules, secrets: secrets)
         if !query.isEmpty { details.append(Self.member("query", .object(query))) }
@@ -31,6 +29,11 @@ package struct RecordedMatch {
         members += details
         node = JSONNode(.object(members))
         hasDetails = !details.isEmpty
+    }
+
+    /// `host`, for an exchange recorded through the proxy; none otherwise.
+    static func hostMember(_ host: String?) -> [JSONNode.Member] {
+        host.map { [member("host", .string($0))] } ?? []
     }
 
     /// A literal path, or for a path with braces (which `path` would read as a template) an anchored `pathRegex`.

@@ -53,6 +53,21 @@ import Testing
         }
     }
 
+    @Test func anExchangeThroughTheProxyNamesItsHostAndLiesInItsFolder() async throws {
+        try await withRecorder { recorder, directory in
+            let exchange = RecordedExchange(host: "api.example.com", method: "GET", path: "/users/42", status: 200)
+            let outcome = try await recorder.record(exchange)
+            #expect(outcome.fixtureID == "recorded/api.example.com/users/GET-users-42.json")
+            #expect(recorder.fixtureID(for: exchange) == outcome.fixtureID)
+            #expect(try text(directory, outcome.fixtureID).contains(#""host": "api.example.com""#))
+            let loaded = try FixtureLoader(directory: directory).load()
+            #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
+            // A host that is no safe folder name still names one inside the recording folder.
+            let odd = RecordedExchange(host: "../_.evil", method: "GET", path: "/x", status: 200)
+            #expect(recorder.fixtureID(for: odd) == "recorded/evil/GET-x.json")
+        }
+    }
+
     @Test func reRecordingAShorterSequenceRemovesTheBodyFilesItNoLongerNames() async throws {
         try await withRecorder { recorder, directory in
             for byte in UInt8(1)...3 { _ = try await recorder.record(largeExport(byte)) }

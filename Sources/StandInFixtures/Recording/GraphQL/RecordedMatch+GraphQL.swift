@@ -36,7 +36,10 @@ extension RecordedMatch {
         // The name says which operation; anything else matched gets the file name a hash.
         hasDetails = !details.isEmpty || graphQL.contains { $0.key != "operationName" }
         node = JSONNode(
-            .object([Self.pathMember(exchange.path)] + details + [Self.member("graphql", .object(graphQL))])
+            .object(
+                Self.hostMember(exchange.host) + [Self.pathMember(exchange.path)] + details
+                    + [Self.member("graphql", .object(graphQL))]
+            )
         )
     }
 
