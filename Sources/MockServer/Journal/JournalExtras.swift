@@ -1,6 +1,6 @@
 /// What a journal entry says of some requests only: the GraphQL operations asked for, what a spec made of the
-/// request and its answer, a WebSocket's messages. Boxed, so that an entry stays within its 128 bytes, pays one reference for all of them,
-/// and allocates nothing for a request with none.
+/// request and its answer, a WebSocket's messages. Boxed, so that an entry stays within its 128 bytes, pays one
+/// reference for all of them, and allocates nothing for a request with none (`of`).
 final class JournalExtras: Sendable {
     /// The GraphQL operations the request asked for, by name; nil when it was not read as GraphQL.
     let graphQLOperations: [String]?

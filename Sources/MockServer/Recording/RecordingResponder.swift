@@ -3,8 +3,9 @@ import StandInEngine
 import StandInFixtures
 
 /// Answers one loop's requests in record mode: each goes to the backend through the `UpstreamRelay` (`--upstream`, or
-/// on the proxy's ports the host the request was sent to); the answer is sent whether or not recording it worked. Admin calls, and with `--mode missing` the requests a fixture already
-/// answers, go to the ordinary `MockResponder`, which also gives every request its exchange.
+/// on the proxy's ports the host the request was sent to); the answer is sent whether or not recording it worked.
+/// Admin calls, and with `--mode missing` the requests a fixture already answers, go to the ordinary `MockResponder`,
+/// which also gives every request its exchange.
 final class RecordingResponder: HTTPHandler {
     private let mock: MockResponder
     private let session: RecordingSession
