@@ -222,7 +222,12 @@ package final class Tunnel {
     /// and reports) is left to the bufferevent, whose writing is on only while something waits.
     private func writeOut(_ side: OpaquePointer) {
         let output = bufferevent_get_output(side)
-        if evbuffer_write(output, bufferevent_getfd(side)) >= 0, evbuffer_get_length(output) == 0 {
+        // A socket bufferevent keeps the start of its output frozen, so that only its own write drains it; this
+        // write thaws it for the moment, as that write does.
+        evbuffer_unfreeze(output, 1)
+        let written = evbuffer_write(output, bufferevent_getfd(side))
+        evbuffer_freeze(output, 1)
+        if written >= 0, evbuffer_get_length(output) == 0 {
             bufferevent_disable(side, Int16(EV_WRITE))
         } else {
             bufferevent_enable(side, Int16(EV_WRITE))
